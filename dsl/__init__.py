@@ -1,0 +1,1 @@
+"""The Nuffle rules language: grammar, typed AST, parser, checker and renderers."""

@@ -1,0 +1,427 @@
+"""Resolve every name in a rules AST against the engine's vocabulary.
+
+The checker knows nothing of particular cards: it only knows the vocabulary (events,
+effects, parameters, attributes, constants, queries, scopes) and which context names each
+kind of content item gets. It reports every problem it finds, not just the first.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from nuffle.dsl import ast
+from nuffle.dsl.diagnostics import Diagnostic, SourceMap
+from nuffle.interpreter.vocabulary.model import Vocabulary
+
+DICE_SIDES = {3, 6, 8, 16}
+ANY = "any"
+ASSIGNABLE_NAMES = {"value"}
+COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "is", "is not"}
+
+# Which top-level forms each kind of rules text may hold.
+TOP_LEVEL_STATEMENTS = {"table"}
+
+
+@dataclass
+class _Scope:
+    names: dict[str, str] = field(default_factory=dict)
+    parent: _Scope | None = None
+    in_modify: bool = False
+
+    def lookup(self, name: str) -> str | None:
+        scope: _Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def all_names(self) -> set[str]:
+        out: set[str] = set()
+        scope: _Scope | None = self
+        while scope is not None:
+            out |= set(scope.names)
+            scope = scope.parent
+        return out
+
+    def child(self, names: Mapping[str, str] | None = None, in_modify: bool | None = None) -> _Scope:
+        return _Scope(dict(names or {}), self, self.in_modify if in_modify is None else in_modify)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+class RulesChecker:
+    """Checks one rules text of one content item."""
+
+    def __init__(self, vocab: Vocabulary, kind: str, source: SourceMap,
+                 content_ids: Mapping[str, str] | None = None):
+        self.vocab = vocab
+        self.kind = kind
+        self.source = source
+        self.content_ids = dict(content_ids or {})
+        self.diagnostics: list[Diagnostic] = []
+
+    # ---- reporting
+    def error(self, node: ast.Node, code: str, message: str, hint: str | None = None) -> None:
+        line, col = self.source.to_file(node.line or 1, node.column or 1)
+        end = None
+        if node.end_line == node.line and node.end_column > node.column:
+            end = col + (node.end_column - node.column)
+        self.diagnostics.append(Diagnostic(code, message, self.source.path, line, col, end, hint))
+
+    # ---- entry point
+    def check(self, rules: ast.Rules) -> list[Diagnostic]:
+        context = self.vocab.contexts.get(self.kind, {})
+        root = _Scope(dict(context))
+        for item in rules.items:
+            self.check_top(item, root)
+        return self.diagnostics
+
+    def check_top(self, item: ast.Stmt, scope: _Scope) -> None:
+        if isinstance(item, ast.Hook):
+            self.check_hook(item, scope)
+        elif isinstance(item, ast.Claim):
+            if self.kind != "challenge-card":
+                self.error(item, "T204", "only a Challenge card has a `claim if` condition",
+                           "write a hook such as `after touchdown where team is own:`")
+            self.expect_bool(item.condition, scope.child({"own": "team", "opponent": "team"}))
+        elif isinstance(item, ast.Effect) and self.is_setting(item):
+            self.check_setting(item, scope)
+        elif isinstance(item, ast.ForScope):
+            self.check_stmt(item, scope)
+        else:
+            if self.kind not in TOP_LEVEL_STATEMENTS:
+                self.error(item, "T206", f"a {self.kind}'s rules need a trigger for this statement",
+                           "put it in a hook, e.g. `after turn-start where team is own:`")
+            self.check_stmt(item, scope)
+
+    def is_setting(self, eff: ast.Effect) -> bool:
+        decl = self.vocab.effects.get(eff.name.name)
+        return bool(decl and decl.assigns and isinstance(eff.subject, ast.Name)
+                    and eff.subject.name not in ASSIGNABLE_NAMES)
+
+    def check_setting(self, eff: ast.Effect, scope: _Scope) -> None:
+        assert isinstance(eff.subject, ast.Name)
+        param = self.vocab.parameters.get(eff.subject.name)
+        if param is None:
+            self.error(eff.subject, "N105", f"unknown game parameter `{eff.subject.name}`",
+                       did_you_mean(eff.subject.name, self.vocab.parameters)
+                       or f"parameters: {', '.join(sorted(self.vocab.parameters))}")
+        self.check_effect_args(eff, scope)
+
+    # ---- hooks
+    def check_hook(self, hook: ast.Hook, scope: _Scope) -> None:
+        if hook.play and self.kind != "bonus-play":
+            self.error(hook, "T205", "only a Bonus Play is played (`play …`)",
+                       "remove `play`, or move these rules to the card's `bonus_play`")
+        if self.kind == "bonus-play" and not hook.play:
+            self.error(hook, "T205", "a Bonus Play's hook must start with `play`",
+                       f"write `play {hook.timing} {hook.event.name} …`")
+        decl = self.vocab.events.get(hook.event.name)
+        names: dict[str, str] = {}
+        if decl is None:
+            self.error(hook.event, "N101", f"unknown event `{hook.event.name}`",
+                       did_you_mean(hook.event.name, self.vocab.events)
+                       or "see the language reference for the list of events")
+        else:
+            names = dict(decl.payload)
+            if hook.timing == "modify" and not decl.is_value:
+                self.error(hook.event, "T202", f"`{decl.name}` is an occurrence, not a value: "
+                           "it cannot be modified", "use `before`, `after` or `instead of`")
+            elif hook.timing != "modify" and decl.is_value:
+                self.error(hook.event, "T202", f"`{decl.name}` is a value: use `modify`",
+                           f"write `modify {decl.name} …: set value to …`")
+            if decl.is_value and hook.timing == "modify":
+                names["value"] = decl.value_type or ANY
+        inner = scope.child(names, in_modify=hook.timing == "modify")
+        if hook.where is not None:
+            self.expect_bool(hook.where, inner)
+        for opt in hook.options:
+            if opt.scope is not None:
+                self.check_scope_name(opt.scope)
+        self.check_body(hook.body, inner)
+
+    def check_scope_name(self, ident: ast.Ident) -> None:
+        if ident.name not in self.vocab.scopes:
+            self.error(ident, "N106", f"unknown duration `{ident.name}`",
+                       did_you_mean(ident.name, self.vocab.scopes)
+                       or f"durations: {', '.join(self.vocab.scopes)}")
+
+    # ---- statements
+    def check_body(self, body: tuple[ast.Stmt, ...], scope: _Scope) -> None:
+        inner = scope.child()
+        for stmt in body:
+            self.check_stmt(stmt, inner)
+
+    def check_stmt(self, stmt: ast.Stmt, scope: _Scope) -> None:
+        if isinstance(stmt, ast.Let):
+            scope.names[stmt.name.name] = self.check_expr(stmt.value, scope)
+        elif isinstance(stmt, ast.If):
+            for branch in stmt.branches:
+                self.expect_bool(branch.condition, scope)
+                self.check_body(branch.body, scope)
+            if stmt.orelse is not None:
+                self.check_body(stmt.orelse, scope)
+        elif isinstance(stmt, ast.May):
+            self.check_body(stmt.body, scope)
+        elif isinstance(stmt, ast.ForEach):
+            source_type = self.check_expr(stmt.source, scope)
+            elem = element_type(source_type)
+            if elem is None:
+                self.error(stmt.source, "T201", f"`for each` needs a collection, not a {source_type}")
+                elem = ANY
+            self.check_body(stmt.body, scope.child({stmt.var.name: elem}))
+        elif isinstance(stmt, ast.ForScope):
+            self.check_scope_name(stmt.scope)
+            for hook in stmt.hooks:
+                self.check_hook(hook, scope)
+        elif isinstance(stmt, ast.Effect):
+            self.check_effect(stmt, scope)
+        elif isinstance(stmt, ast.Hook):
+            self.check_hook(stmt, scope)
+        elif isinstance(stmt, ast.Claim):
+            self.error(stmt, "T204", "`claim if` belongs at the top of a Challenge card's rules")
+
+    def check_effect(self, eff: ast.Effect, scope: _Scope) -> None:
+        decl = self.vocab.effects.get(eff.name.name)
+        if decl is None:
+            self.error(eff.name, "N102", f"unknown effect `{eff.name.name}`",
+                       did_you_mean(eff.name.name, self.vocab.effects)
+                       or "see the language reference for the list of effects")
+            if eff.subject is not None:
+                self.check_expr(eff.subject, scope)
+            for arg in eff.args:
+                self.check_expr(arg.value, scope)
+            return
+        if decl.assigns:
+            self.check_assignment(eff, scope)
+        elif eff.subject is None:
+            if decl.subject_required:
+                self.error(eff.name, "T207", f"`{decl.name}` needs to say what it acts on",
+                           f"e.g. `{decl.name} <{decl.subject}>`")
+        elif decl.subject is None:
+            self.error(eff.subject, "T207", f"`{decl.name}` takes no subject",
+                       "remove the word after the effect name")
+        else:
+            self.expect_type(eff.subject, decl.subject, scope)
+        self.check_effect_args(eff, scope)
+
+    def check_effect_args(self, eff: ast.Effect, scope: _Scope) -> None:
+        decl = self.vocab.effects.get(eff.name.name)
+        if decl is None:
+            return
+        seen: set[str] = set()
+        for arg in eff.args:
+            if arg.prep in seen:
+                self.error(arg, "T208", f"`{arg.prep}` is given twice")
+            seen.add(arg.prep)
+            want = decl.params.get(arg.prep)
+            if want is None:
+                allowed = ", ".join(f"`{p}`" for p in decl.params) or "none"
+                self.error(arg, "N108", f"`{decl.name}` takes no `{arg.prep}` argument",
+                           f"its arguments: {allowed}")
+                self.check_expr(arg.value, scope)
+            else:
+                self.expect_type(arg.value, want, scope)
+        if eff.duration is not None:
+            self.check_scope_name(eff.duration)
+            if not decl.durations:
+                self.error(eff.duration, "T208", f"`{decl.name}` does not last: it takes no "
+                           "duration", "wrap hooks in `for this turn:` to make them last")
+
+    def check_assignment(self, eff: ast.Effect, scope: _Scope) -> None:
+        subject = eff.subject
+        if isinstance(subject, ast.Name) and subject.name == "value":
+            if not scope.in_modify:
+                self.error(subject, "T203", "`value` exists only inside a `modify` hook",
+                           "write `modify EVENT where …: set value to …`")
+                return
+            value_type = scope.lookup("value") or ANY
+            target = eff.arg("to")
+            if target is not None:
+                self.expect_type(target, value_type, scope)
+            elif eff.arg("by") is not None and value_type not in ("number", ANY):
+                self.error(eff, "T201", f"`change` adds a number, but this value is a {value_type}",
+                           "use `set value to …`")
+            return
+        if isinstance(subject, ast.Name):
+            if subject.name not in self.vocab.parameters:
+                self.error(subject, "N105", f"unknown game parameter `{subject.name}`",
+                           did_you_mean(subject.name, [*self.vocab.parameters, "value"]))
+            return
+        if isinstance(subject, ast.Attr):
+            self.check_expr(subject, scope)
+            return
+        if subject is not None:
+            self.error(subject, "T203", "only `value`, a game parameter or an attribute can be set")
+
+    # ---- expressions
+    def expect_bool(self, expr: ast.Expr, scope: _Scope) -> None:
+        self.expect_type(expr, "bool", scope)
+
+    def expect_type(self, expr: ast.Expr, want: str, scope: _Scope) -> None:
+        got = self.check_expr(expr, scope)
+        if not compatible(got, want):
+            self.error(expr, "T201", f"expected {article(want)}, found {article(got)}")
+
+    def check_expr(self, expr: ast.Expr, scope: _Scope) -> str:
+        if isinstance(expr, ast.Number):
+            return "number"
+        if isinstance(expr, ast.Bool):
+            return "bool"
+        if isinstance(expr, ast.Roll):
+            if expr.sides not in DICE_SIDES:
+                self.error(expr, "N110", f"there is no d{expr.sides}",
+                           "dice: d3, d6, d8, d16 (e.g. `roll 2d6`)")
+            return "number"
+        if isinstance(expr, ast.Name):
+            return self.resolve_name(expr, scope)
+        if isinstance(expr, ast.Attr):
+            obj = self.check_expr(expr.obj, scope)
+            if obj == ANY:
+                return ANY
+            decl = self.vocab.types.get(obj)
+            if decl is None or expr.attr.name not in decl.attributes:
+                known = decl.attributes if decl else {}
+                self.error(expr.attr, "N104", f"{article(obj)} has no `{expr.attr.name}`",
+                           did_you_mean(expr.attr.name, known)
+                           or (f"{obj} attributes: {', '.join(sorted(known))}" if known else None))
+                return ANY
+            return decl.attributes[expr.attr.name]
+        if isinstance(expr, ast.ListExpr):
+            types = {self.check_expr(i, scope) for i in expr.items}
+            return f"list[{types.pop()}]" if len(types) == 1 else "list[any]"
+        if isinstance(expr, ast.Range):
+            self.expect_type(expr.low, "number", scope)
+            self.expect_type(expr.high, "number", scope)
+            return "list[number]"
+        if isinstance(expr, ast.Call):
+            return self.check_call(expr, scope)
+        if isinstance(expr, ast.History):
+            return self.check_history(expr, scope)
+        if isinstance(expr, ast.Pick):
+            source_type = self.check_expr(expr.source, scope)
+            elem = element_type(source_type) or ANY
+            if element_type(source_type) is None and source_type != ANY:
+                self.error(expr.source, "T201", f"`{expr.mode}` needs a collection, "
+                           f"not {article(source_type)}")
+            inner = scope.child({expr.var.name: elem})
+            if expr.where is not None:
+                self.expect_bool(expr.where, inner)
+            return elem
+        if isinstance(expr, ast.Not):
+            self.expect_bool(expr.operand, scope)
+            return "bool"
+        if isinstance(expr, ast.Neg | ast.Pos):
+            self.expect_type(expr.operand, "number", scope)
+            return "number"
+        if isinstance(expr, ast.BinOp):
+            return self.check_binop(expr, scope)
+        return ANY
+
+    def resolve_name(self, expr: ast.Name, scope: _Scope) -> str:
+        found = scope.lookup(expr.name)
+        if found is not None:
+            return found
+        const = self.vocab.constants.get(expr.name)
+        if const is not None:
+            return const.type
+        if expr.name in self.content_ids:
+            return self.content_ids[expr.name]
+        param = self.vocab.parameters.get(expr.name)
+        if param is not None:
+            return param.type
+        candidates = scope.all_names() | set(self.vocab.constants) | set(self.vocab.parameters)
+        hint = did_you_mean(expr.name, candidates)
+        if hint is None and expr.name in self.vocab.events:
+            hint = f"`{expr.name}` is an event: use it after `before`/`after` or in happened(…)"
+        if hint is None:
+            hint = f"names here: {', '.join(sorted(scope.all_names())[:12])}"
+        self.error(expr, "N103", f"unknown name `{expr.name}`", hint)
+        return ANY
+
+    def check_call(self, expr: ast.Call, scope: _Scope) -> str:
+        decl = self.vocab.queries.get(expr.func.name)
+        if decl is None:
+            self.error(expr.func, "N107", f"unknown query `{expr.func.name}`",
+                       did_you_mean(expr.func.name, self.vocab.queries)
+                       or f"queries: {', '.join(sorted(self.vocab.queries))}")
+            for arg in expr.args:
+                self.check_expr(arg, scope)
+            return ANY
+        if len(expr.args) != len(decl.params):
+            self.error(expr, "T209", f"`{decl.name}` takes {len(decl.params)} argument(s), "
+                       f"found {len(expr.args)}")
+        for arg, want in zip(expr.args, decl.params, strict=False):
+            self.expect_type(arg, want, scope)
+        return decl.returns
+
+    def check_history(self, expr: ast.History, scope: _Scope) -> str:
+        decl = self.vocab.events.get(expr.event.name)
+        names: dict[str, str] = {}
+        if decl is None or decl.is_value:
+            self.error(expr.event, "N101", f"unknown event `{expr.event.name}`",
+                       did_you_mean(expr.event.name,
+                                    [e for e, d in self.vocab.events.items() if not d.is_value]))
+        else:
+            names = dict(decl.payload)
+        if expr.where is not None:
+            self.expect_bool(expr.where, scope.child(names))
+        if expr.scope is not None:
+            self.check_scope_name(expr.scope)
+        return "bool" if expr.mode == "happened" else "number"
+
+    def check_binop(self, expr: ast.BinOp, scope: _Scope) -> str:
+        if expr.op in ("and", "or"):
+            self.expect_bool(expr.left, scope)
+            self.expect_bool(expr.right, scope)
+            return "bool"
+        left = self.check_expr(expr.left, scope)
+        right = self.check_expr(expr.right, scope)
+        if expr.op in ("+", "-"):
+            for side, t in ((expr.left, left), (expr.right, right)):
+                if not compatible(t, "number"):
+                    self.error(side, "T201", f"expected a number, found {article(t)}")
+            return "number"
+        if expr.op in ("in", "not in"):
+            elem = element_type(right)
+            if elem is None and right != ANY:
+                self.error(expr.right, "T201", f"`in` needs a list or a range, found {article(right)}")
+            elif elem is not None and not compatible(left, elem):
+                self.error(expr, "T201", f"{article(left)} is never in a list of {elem}")
+            return "bool"
+        if not (compatible(left, right) or compatible(right, left)):
+            self.error(expr, "T201", f"{article(left)} is compared with {article(right)}",
+                       "both sides of a comparison must be the same kind of thing")
+        return "bool"
+
+
+def element_type(t: str) -> str | None:
+    if t == ANY:
+        return ANY
+    if t.startswith("list[") and t.endswith("]"):
+        return t[5:-1]
+    return None
+
+
+def compatible(got: str, want: str) -> bool:
+    if ANY in (got, want) or got == want:
+        return True
+    g, w = element_type(got), element_type(want)
+    return g is not None and w is not None and compatible(g, w)
+
+
+def article(t: str) -> str:
+    if t.startswith("list["):
+        return f"a list of {t[5:-1]}"
+    return f"an {t}" if t[:1] in "aeiou" else f"a {t}"
+
+
+def check_rules(rules: ast.Rules, vocab: Vocabulary, kind: str, source: SourceMap,
+                content_ids: Mapping[str, str] | None = None) -> list[Diagnostic]:
+    return RulesChecker(vocab, kind, source, content_ids).check(rules)

@@ -1,0 +1,1 @@
+"""The engine: vocabulary registry, game state, dice, decisions, hooks, rulesets."""

@@ -1,0 +1,216 @@
+"""The Blitz Bowl vocabulary: every name Blitz Bowl content may use.
+
+Rules citations: Blitz Bowl Season 2 rulebook (000_ff9920886d8c191d.txt), pages 6-11.
+"""
+
+from __future__ import annotations
+
+from nuffle.interpreter.vocabulary.common import declare_common
+from nuffle.interpreter.vocabulary.model import Vocabulary
+
+
+def build() -> Vocabulary:
+    v = Vocabulary("blitz-bowl")
+    declare_common(v)
+
+    # ---- types and their attributes -------------------------------------------------
+    v.type("player", "A player model on a team.",
+           team="team", status="status", square="square", ball="ball", marked="bool",
+           open="bool", prone="bool", on_pitch="bool", in_dugout="bool", held="bool",
+           actions_this_turn="list[action]", move="number", throw="number", armour="number",
+           position="string", abilities="list[ability]", standing="bool", adjacent_opponents="list[player]")
+    v.type("team", "One side of the game.",
+           score="number", players="list[player]", players_on_pitch="list[player]",
+           dugout="list[player]", hand="list[card]", coach="coach", opponent="team",
+           end_zone="list[square]")
+    v.type("ball", "A ball in play (its card's rules apply while it is in play).",
+           holder="player", square="square", in_play="bool", held="bool")
+    v.type("card", "A Challenge card (front) with its Bonus Play (back).", points="number",
+           endgame="bool")
+    v.type("coach", "A real-life person playing the game.", team="team")
+    v.type("string", "Text.")
+    v.type("ability", "A player ability (content id).")
+    v.type("ball-card", "A ball card (content id).")
+    v.type("list[player]", "Players.")
+    v.type("list[action]", "Actions.")
+    v.type("list[square]", "Squares.")
+    v.type("list[card]", "Cards.")
+    v.type("list[ball]", "Balls.")
+    v.type("list[team]", "Teams.")
+
+    v.enum("action", "One of the seven actions (page 8).",
+           "run mark throw block sidestep stand-up reserves")
+    v.enum("status", "A player's status (page 7).", "open marked prone dugout")
+    v.enum("block-result", "A face of the Block dice (page 9).",
+           "knocked-down kerrunch miss tackle shove")
+    v.enum("catch-source", "How the ball came to a player.", "throw hand-off bounce pick-up")
+    v.enum("throw-range", "Short or long throw (page 10).", "short long")
+    v.enum("throw-penalty-kind", "A throwing penalty (page 10).", "long-throw obstructed target-marked")
+    v.enum("cause", "What caused a knock-down, armour check or injury.",
+           "block trapdoor ball-effect ability effect")
+    v.enum("move-rule", "How a move may go near opponents (pages 8-9).",
+           "no-adjacent end-marking end-open stop-on-adjacent none")
+    v.enum("setup-area", "Where a team may set up.", "end-zone end-zone-and-adjacent")
+    v.enum("direction", "A bounce chart direction.",
+           "north north-east east south-east south south-west west north-west")
+    v.constant("last-turn", "bool", "True during a team's last turn of the game.")
+    v.constant("teams", "list[team]", "Both teams.")
+    v.constant("balls-in-play", "list[ball]", "Every ball in play.")
+
+    # ---- occurrences ------------------------------------------------------------------
+    v.event("game-start", "The game begins, after set-up.", "the game begins")
+    v.event("setup", "A team sets up in its end zone (page 4).", "{team} sets up", team="team")
+    v.event("turn-start", "A team's turn begins, before No Ball in Play (page 6).",
+            "{team}'s turn begins", team="team")
+    v.event("turn-end", "A team's turn ends, after Refresh (page 6).", "{team}'s turn ends",
+            team="team")
+    v.event("action", "A player makes an action; `before` is as it is chosen, `after` once done.",
+            "{player} makes an action", player="player", team="team", action="action",
+            free="bool")
+    v.event("move", "A player moves one square.", "{player} moves", player="player",
+            team="team", action="action", from_="square", to="square")
+    v.event("block-roll", "The Block dice are rolled (page 9).", "the Block dice are rolled",
+            blocker="player", target="player", team="team", assisted="bool")
+    v.event("block", "A block is resolved with its result.", "{blocker} blocks {target}",
+            blocker="player", target="player", team="team", result="block-result")
+    v.event("knocked-down", "A player is Knocked Down (page 9).", "{player} is Knocked Down",
+            player="player", team="team", cause="cause", attacker="player")
+    v.event("armour-check", "An Armour check is made (page 7).",
+            "an Armour check is made for {player}", player="player", team="team", cause="cause",
+            attacker="player", passed="bool")
+    v.event("injury", "A player is injured and goes to the Dugout (page 9).",
+            "{player} is injured", player="player", team="team", cause="cause",
+            attacker="player")
+    v.event("pick-up", "A player picks up the ball (page 8).", "{player} picks up the ball",
+            player="player", team="team", ball="ball")
+    v.event("bounce", "A ball bounces (page 10).", "the ball bounces", ball="ball",
+            from_="square", to="square", cause="cause", player="player")
+    v.event("throw", "A Throw action resolves (page 10).", "{player} throws the ball",
+            player="player", team="team", ball="ball", target="player", range="throw-range",
+            hand_off="bool", success="bool", penalised="bool")
+    v.event("throw-check", "A Throw check is made (page 10).", "a Throw check is made",
+            player="player", team="team", ball="ball", target="player", passed="bool")
+    v.event("catch", "A player takes possession of a ball thrown, handed off or bounced to them.",
+            "{player} catches the ball", player="player", team="team", ball="ball",
+            source="catch-source")
+    v.event("gain-possession", "A player takes possession of a ball in any way.",
+            "{player} takes possession of the ball", player="player", team="team",
+            ball="ball", source="catch-source", had_at_turn_start="bool")
+    v.event("touchdown", "A touchdown is scored (page 10).", "{team} scores a touchdown",
+            player="player", team="team", ball="ball")
+    v.event("ball-enters-play", "A ball enters play through a trapdoor (page 10).",
+            "a ball enters play", ball="ball")
+    v.event("ball-removed", "A ball is removed from play.", "a ball is removed from play",
+            ball="ball")
+    v.event("claim-step", "The Claim Challenge Card step after an action (page 11).",
+            "the Claim step after {team}'s action", team="team", action_number="number")
+    v.event("claim", "A coach claims a Challenge card (page 11).", "{team} claims a card",
+            team="team", card="card")
+    v.event("refresh", "Active Challenge cards are refreshed (page 11).",
+            "the Challenge cards are refreshed", team="team")
+    v.event("clean-sweep", "A coach claims all three active cards in one turn (page 11).",
+            "{team} makes a Clean Sweep", team="team")
+    v.event("trapdoor-choice", "The trapdoor a ball emerges from is decided (page 10).",
+            "the trapdoor is chosen", team="team")
+
+    # ---- values (for `modify`) ----------------------------------------------------------
+    v.value("move-allowance", "number", "How many squares a move may cover (Run: Move; Mark: 2; "
+            "Sidestep: 1).", "the squares {player} may move", player="player", action="action")
+    v.value("move-restriction", "move-rule", "How a move may go near opponents.",
+            "how {player} may move near opponents", player="player", action="action")
+    v.value("can-pick-up", "bool", "Whether moving onto a ball picks it up (Run only).",
+            "whether {player} picks up the ball", player="player", action="action", ball="ball")
+    v.value("block-assisted", "bool", "Whether a block is Assisted (page 9).",
+            "whether the block is Assisted", blocker="player", target="player")
+    v.value("block-result", "block-result", "The Block dice result chosen.",
+            "the block result", blocker="player", target="player")
+    v.value("armour-modifier", "number", "The modifier to an Armour check roll.",
+            "the Armour check modifier", player="player", cause="cause", attacker="player")
+    v.value("throw-penalty", "number", "How much one throwing penalty subtracts (normally 1).",
+            "the throwing penalty", player="player", ball="ball", target="player",
+            penalty="throw-penalty-kind")
+    v.value("throw-modifier", "number", "An extra modifier to a Throw check.",
+            "the Throw check modifier", player="player", ball="ball", target="player")
+    v.value("throw-range-allowed", "bool", "Whether a throw of that range may be made.",
+            "whether the throw may be made", player="player", ball="ball", range="throw-range")
+    v.value("bounce-roll", "number", "The d8 result used for a bounce (page 10).",
+            "the bounce roll", ball="ball", cause="cause", player="player")
+    v.value("action-cost", "number", "How many of the turn's actions an action uses (1, or 0).",
+            "the action's cost", player="player", action="action")
+    v.value("knocked-down-prone", "bool", "Whether a Knocked Down player is placed Prone.",
+            "whether {player} is placed Prone", player="player")
+    v.value("touchdown-scored", "bool", "Whether a touchdown counts.",
+            "whether the touchdown counts", player="player", team="team", ball="ball")
+    v.value("touchdown-points", "number", "Points for a touchdown (3, page 10).",
+            "the points for a touchdown", team="team", player="player")
+    v.value("clean-sweep-points", "number", "Bonus points for a Clean Sweep (2, page 11).",
+            "the points for a Clean Sweep", team="team")
+    v.value("trapdoor-roll", "number", "The d6 deciding the trapdoor (1-3 left, 4-6 right).",
+            "the trapdoor roll", team="team")
+    v.value("setup-zone", "setup-area", "Where a team may set up.", "where {team} may set up",
+            team="team")
+    v.value("claim-points", "number", "Points a claimed card scores.", "the card's points",
+            team="team", card="card")
+
+    # ---- parameters (top-level `set`) ------------------------------------------------------
+    v.parameter("starting-score", "A team's score at the start of the game.", "number", 0)
+    v.parameter("hand-size", "Challenge cards a coach may keep at the end of a turn (page 11).",
+                "number", 3)
+    v.parameter("sudden-death-margin", "By how much a team must exceed this team's score to "
+                "win by Sudden Death (page 11).", "number", 10)
+    v.parameter("actions-per-turn", "Actions a team makes each turn (page 8).", "number", 3)
+
+    # ---- effects ----------------------------------------------------------------------------
+    v.effect("free", "A free action (page 8): it does not count towards the turn's actions.",
+             "action", required=True, by="player", up_to="number",
+             phrase="{by} makes a free {subject} action")
+    v.effect("extra-action", "One more action this turn, not free (Inspiration).", for_="team",
+             phrase="{for} takes one more action")
+    v.effect("knock-down", "Knock a player down (page 9).", "player", required=True,
+             with_="number", phrase="{subject} is Knocked Down")
+    v.effect("injure", "Injure a player: to the Dugout (page 9).", "player", required=True,
+             phrase="{subject} is injured")
+    v.effect("armour-check", "Make an Armour check for a player (page 7).", "player",
+             required=True, with_="number", phrase="make an Armour check for {subject}")
+    v.effect("shove", "Push a player one square away (page 9).", "player", required=True,
+             phrase="{subject} is shoved")
+    v.effect("bounce", "Make a ball bounce (page 10).", "ball", required=True, from_="square",
+             times="number", phrase="{subject} bounces")
+    v.effect("remove", "Remove a ball from play.", "ball", required=True,
+             phrase="{subject} is removed from play")
+    v.effect("void-action", "The current action is treated as never made.",
+             phrase="the action counts as never made")
+    v.effect("end-actions", "The player can make no more actions this turn.", "player",
+             required=True, phrase="{subject} can make no more actions this turn")
+    v.effect("move", "Move a player to a square.", "player", required=True, to="square",
+             phrase="{subject} moves to {to}")
+    v.effect("switch-action", "The player makes another action instead.", to="action",
+             phrase="the player makes a {to} action instead")
+    v.effect("succeed", "The current check succeeds without rolling.",
+             phrase="the check succeeds")
+    v.effect("fail", "The current check fails.", phrase="the check fails")
+    v.effect("swap-abilities", "Two players swap their abilities.", "player", required=True,
+             with_="player", durations=True, phrase="{subject} and {with} swap abilities")
+    v.effect("redirect-claim", "The claimed card goes to another team.", to="team",
+             phrase="{to} claims the card instead")
+    v.effect("draw-endgame-challenge", "Draw an unused Endgame Challenge card for this turn.",
+             durations=True, phrase="draw an unused Endgame Challenge card")
+    v.effect("score", "Score points.", "number", required=True, to="team",
+             phrase="{to} scores {subject} points")
+    v.effect("choose-bounce", "The coach chooses the bounce direction.", "ball",
+             phrase="the coach chooses where {subject} bounces")
+
+    # ---- queries -------------------------------------------------------------------------
+    v.query("adjacent", "Whether two players or squares are adjacent.", ("any", "any"), "bool")
+    v.query("players-near", "Players in or adjacent to a square, player or ball.", ("any",),
+            "list[player]")
+    v.query("distance", "Squares between two places.", ("any", "any"), "number")
+
+    # ---- context names per content kind ----------------------------------------------------
+    v.context("ability", {"self": "player", "own": "team", "opponent": "team"})
+    v.context("ball", {"this-ball": "ball"})
+    v.context("coach-trait", {"own": "team", "opponent": "team"})
+    v.context("challenge-card", {"own": "team", "opponent": "team", "this-card": "card"})
+    v.context("bonus-play", {"own": "team", "opponent": "team", "this-card": "card"})
+    v.context("table", {"own": "team", "opponent": "team"})
+    return v

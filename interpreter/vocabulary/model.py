@@ -1,0 +1,131 @@
+"""The shapes of vocabulary declarations: what a name in the rules language can mean."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TypeDecl:
+    """A kind of game object (player, ball, team…) and the attributes rules can read."""
+
+    name: str
+    doc: str
+    attributes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventDecl:
+    """Something that happens (occurrence) or a value the engine computes (value event)."""
+
+    name: str
+    doc: str
+    payload: dict[str, str]
+    value_type: str | None = None  # set for value events, used with `modify`
+    phrase: str = ""
+
+    @property
+    def is_value(self) -> bool:
+        return self.value_type is not None
+
+
+@dataclass(frozen=True)
+class EffectDecl:
+    """Something rules can make happen. ``params`` maps a preposition to a type."""
+
+    name: str
+    doc: str
+    subject: str | None = None  # type of the word right after the effect name
+    subject_required: bool = False
+    params: dict[str, str] = field(default_factory=dict)
+    assigns: bool = False  # set/change: the subject is a value or parameter
+    phrase: str = ""
+    durations: bool = False
+
+
+@dataclass(frozen=True)
+class ParameterDecl:
+    name: str
+    doc: str
+    type: str
+    default: object
+    per_team: bool
+
+
+@dataclass(frozen=True)
+class ConstantDecl:
+    name: str
+    type: str
+    doc: str
+
+
+@dataclass(frozen=True)
+class QueryDecl:
+    name: str
+    doc: str
+    params: tuple[str, ...]
+    returns: str
+
+
+@dataclass
+class Vocabulary:
+    """Every name one game's rules may use, declared once (principle 1)."""
+
+    game: str
+    types: dict[str, TypeDecl] = field(default_factory=dict)
+    events: dict[str, EventDecl] = field(default_factory=dict)
+    effects: dict[str, EffectDecl] = field(default_factory=dict)
+    parameters: dict[str, ParameterDecl] = field(default_factory=dict)
+    constants: dict[str, ConstantDecl] = field(default_factory=dict)
+    queries: dict[str, QueryDecl] = field(default_factory=dict)
+    scopes: dict[str, str] = field(default_factory=dict)
+    contexts: dict[str, dict[str, str]] = field(default_factory=dict)
+    enums: dict[str, str] = field(default_factory=dict)  # enum type -> doc
+
+    # -- declaration helpers, so a vocabulary module reads like a list
+    def type(self, name: str, doc: str, **attributes: str) -> None:
+        self.types[name] = TypeDecl(name, doc, {k.replace("_", "-"): v for k, v in
+                                                 attributes.items()})
+
+    def enum(self, type_name: str, doc: str, names: str) -> None:
+        self.enums[type_name] = doc
+        self.types.setdefault(type_name, TypeDecl(type_name, doc))
+        for n in names.split():
+            self.constants[n] = ConstantDecl(n, type_name, doc)
+
+    def constant(self, name: str, type_name: str, doc: str) -> None:
+        self.constants[name] = ConstantDecl(name, type_name, doc)
+
+    def event(self, name: str, doc: str, phrase: str = "", **payload: str) -> None:
+        self.events[name] = EventDecl(name, doc, _kebab(payload), None, phrase)
+
+    def value(self, name: str, value_type: str, doc: str, phrase: str = "", **payload: str) -> None:
+        self.events[name] = EventDecl(name, doc, _kebab(payload), value_type, phrase)
+
+    def effect(self, name: str, doc: str, subject: str | None = None, *, required: bool = False,
+               assigns: bool = False, phrase: str = "", durations: bool = False,
+               **params: str) -> None:
+        preps = {k.replace("_", " "): v for k, v in params.items()}
+        self.effects[name] = EffectDecl(name, doc, subject, required, preps, assigns, phrase,
+                                        durations)
+
+    def parameter(self, name: str, doc: str, type_name: str, default: object,
+                  per_team: bool = True) -> None:
+        self.parameters[name] = ParameterDecl(name, doc, type_name, default, per_team)
+
+    def query(self, name: str, doc: str, params: tuple[str, ...], returns: str) -> None:
+        self.queries[name] = QueryDecl(name, doc, params, returns)
+
+    def scope(self, name: str, doc: str) -> None:
+        self.scopes[name] = doc
+
+    def context(self, kind: str, names: dict[str, str]) -> None:
+        self.contexts[kind] = dict(names)
+
+    def attribute_type(self, type_name: str, attr: str) -> str | None:
+        decl = self.types.get(type_name)
+        return decl.attributes.get(attr) if decl else None
+
+
+def _kebab(d: dict[str, str]) -> dict[str, str]:
+    return {k.replace("_", "-"): v for k, v in d.items()}

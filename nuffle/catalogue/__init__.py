@@ -1,0 +1,1 @@
+"""Loading content files into a checked catalogue (YAML → schema → rules → names)."""

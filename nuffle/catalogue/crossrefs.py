@@ -1,0 +1,148 @@
+"""Checks across items: references resolve, file names match ids, tables cover their dice.
+
+Game facts checked here cite the Blitz Bowl Season 2 rulebook (000_ff9920886d8c191d.txt):
+six players per team (page 4), coach traits on a 2D8 table of 2-16 (league rules).
+"""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from nuffle.catalogue.model import Catalogue, Item
+from nuffle.dsl.diagnostics import Diagnostic
+
+PLAYERS_PER_TEAM = 6
+APPLIES_TO_SECTIONS = "rules"
+
+
+def _at(item: Item, path: tuple, code: str, message: str, hint: str | None = None,
+        key: bool = False) -> Diagnostic:
+    line, col, end = item.doc.position(path, key=key)
+    return Diagnostic(code, message, item.path, line, col, end, hint)
+
+
+def _unknown(item: Item, path: tuple, kind: str, ref: str, known: list[str]) -> Diagnostic:
+    close = difflib.get_close_matches(ref, known, n=1, cutoff=0.6)
+    return _at(item, path, "R402", f"unknown {kind} `{ref}`",
+               f"did you mean `{close[0]}`?" if close else f"no {kind} has that id")
+
+
+def dice_range(expr: str) -> range:
+    count, sides = expr.split("d")
+    n = int(count or 1)
+    return range(n, n * int(sides) + 1)
+
+
+def entry_rolls(roll: object) -> list[int]:
+    if isinstance(roll, int):
+        return [roll]
+    low, high = str(roll).split("-")
+    return list(range(int(low), int(high) + 1))
+
+
+def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    ids = {kind: [i.id for i in cat.of_kind(kind)] for kind in cat.counts()}
+    for item in cat.sorted_items():
+        stem = Path(item.path).stem
+        if stem != item.id:
+            diags.append(_at(item, ("id",), "R404", f"the file is named `{stem}` but the id is "
+                             f"`{item.id}`", f"rename the file to `{item.id}.yaml`"))
+        for i, ruling in enumerate(item.data.get("rulings") or []):
+            if cat.get("ruling", ruling) is None:
+                diags.append(_unknown(item, ("rulings", i), "ruling", ruling, ids.get("ruling", [])))
+        if item.kind == "team":
+            diags += _check_team(cat, item, ids)
+        elif item.kind == "ball":
+            team = item.data.get("team")
+            if isinstance(team, str) and cat.get("team", team) is None:
+                diags.append(_unknown(item, ("team",), "team", team, ids.get("team", [])))
+        elif item.kind == "table":
+            diags += _check_table(item)
+        elif item.kind == "ruling":
+            for i, ref in enumerate(item.data.get("applies_to") or []):
+                kind, _, ref_id = str(ref).partition("/")
+                if kind == APPLIES_TO_SECTIONS:
+                    continue
+                if kind == "table" and cat.get("table", ref_id) is None:
+                    # allow table/<table-id>/<entry-id>
+                    ref_id = ref_id.split("/")[0]
+                if cat.get(kind, ref_id) is None:
+                    diags.append(_unknown(item, ("applies_to", i), kind, ref_id, ids.get(kind, [])))
+    diags += _check_trait_rolls(cat)
+    return diags
+
+
+def _check_team(cat: Catalogue, team: Item, ids: dict[str, list[str]]) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    positions = team.data.get("positions") or []
+    total = sum(p.get("count", 0) for p in positions if isinstance(p, dict)
+                and isinstance(p.get("count"), int))
+    if total != PLAYERS_PER_TEAM:
+        diags.append(_at(team, ("positions",), "R405",
+                         f"the team has {total} players; a Blitz Bowl team has {PLAYERS_PER_TEAM}",
+                         "check the positions' counts (rulebook page 4)", key=True))
+    seen: set[str] = set()
+    for i, pos in enumerate(positions):
+        if not isinstance(pos, dict):
+            continue
+        if pos.get("id") in seen:
+            diags.append(_at(team, ("positions", i, "id"), "R401",
+                             f"duplicate position id `{pos.get('id')}`"))
+        seen.add(pos.get("id"))
+        for j, ability in enumerate(pos.get("abilities") or []):
+            if isinstance(ability, str) and cat.get("ability", ability) is None:
+                diags.append(_unknown(team, ("positions", i, "abilities", j), "ability", ability,
+                                      ids.get("ability", [])))
+    return diags
+
+
+def _check_table(table: Item) -> list[Diagnostic]:
+    roll = table.data.get("roll")
+    entries = table.data.get("entries") or []
+    if not isinstance(roll, str) or "d" not in roll:
+        return []
+    try:
+        possible = dice_range(roll)
+    except ValueError:
+        return []
+    diags: list[Diagnostic] = []
+    covered: dict[int, int] = {}
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "roll" not in entry:
+            continue
+        try:
+            rolls = entry_rolls(entry["roll"])
+        except ValueError:
+            continue
+        for r in rolls:
+            if r not in possible:
+                diags.append(_at(table, ("entries", i, "roll"), "R403",
+                                 f"{roll} never rolls {r}",
+                                 f"{roll} rolls {possible.start} to {possible.stop - 1}"))
+            elif r in covered:
+                diags.append(_at(table, ("entries", i, "roll"), "R403",
+                                 f"the result {r} is given twice (entries {covered[r] + 1} and "
+                                 f"{i + 1})"))
+            else:
+                covered[r] = i
+    missing = [r for r in possible if r not in covered]
+    if missing:
+        diags.append(_at(table, ("entries",), "R403",
+                         f"no entry for {', '.join(map(str, missing))} on {roll}",
+                         "every result of the roll needs exactly one entry", key=True))
+    return diags
+
+
+def _check_trait_rolls(cat: Catalogue) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    seen: dict[int, str] = {}
+    for trait in cat.of_kind("coach-trait"):
+        roll = trait.data.get("roll")
+        if isinstance(roll, int):
+            if roll in seen:
+                diags.append(_at(trait, ("roll",), "R406", f"the 2D8 result {roll} is also "
+                                 f"`{seen[roll]}`", "each result of the table has one trait"))
+            seen[roll] = trait.id
+    return diags

@@ -1,0 +1,54 @@
+"""Normalize the catalogue for export: plain data, rules rendered canonically."""
+
+from __future__ import annotations
+
+import copy
+
+from nuffle.catalogue.model import Catalogue, Item
+from nuffle.dsl.render import EnglishRenderer, render_source
+from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
+
+FORMAT_VERSION = 1
+COMMON = ("kind", "id", "name", "edition", "source")
+
+
+def export_item(item: Item) -> dict:
+    data = copy.deepcopy(item.data)
+    out: dict = {k: data.pop(k) for k in COMMON if k in data}
+    english = None
+    if item.edition in EDITIONS:
+        english = EnglishRenderer(vocabulary_for_edition(item.edition))
+    for rules in item.rules:
+        target = out.setdefault("_rules", {})
+        if rules.ast is None:
+            continue
+        key = "/".join(str(p) for p in rules.path)
+        target[key] = {
+            "source": render_source(rules.ast),
+            "interpreted": english.sentences(rules.ast) if english else [],
+        }
+    rendered = out.pop("_rules", {})
+    _replace_rules(data, rendered, ())
+    out["fields"] = data
+    return out
+
+
+def _replace_rules(node: object, rendered: dict, path: tuple) -> None:
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            here = (*path, key)
+            if key == "rules" and isinstance(value, str):
+                node[key] = rendered.get("/".join(str(p) for p in here), {"source": value})
+            else:
+                _replace_rules(value, rendered, here)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            _replace_rules(value, rendered, (*path, i))
+
+
+def export_catalogue(cat: Catalogue) -> dict:
+    return {
+        "format": FORMAT_VERSION,
+        "counts": cat.counts(),
+        "items": [export_item(i) for i in cat.sorted_items()],
+    }

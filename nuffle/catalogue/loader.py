@@ -1,0 +1,169 @@
+"""Load content files: YAML (positions kept) → schema → rules parsed → names checked."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+
+from nuffle.catalogue import schemas
+from nuffle.catalogue.crossrefs import check_cross_references
+from nuffle.catalogue.model import Catalogue, Item, RulesText
+from nuffle.catalogue.yaml_source import YamlDocument, load_yaml
+from nuffle.dsl.checker import check_rules
+from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.dsl.parser import RulesSyntaxError, parse_rules
+from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
+from nuffle.paths import content_dir
+
+SKIPPED_DIRS = {"schemas", "locales"}
+
+
+def content_files(paths: Iterable[Path] | None = None) -> list[Path]:
+    """All YAML files under the given files or folders (bundled content by default)."""
+    roots = list(paths) if paths else [content_dir()]
+    found: list[Path] = []
+    for root in roots:
+        if root.is_dir():
+            for p in sorted(root.rglob("*.yaml")):
+                if not SKIPPED_DIRS.intersection(p.relative_to(root).parts[:-1]):
+                    found.append(p)
+        else:
+            found.append(root)
+    return found
+
+
+def rules_fields(kind: str, data: dict) -> list[tuple[tuple, str]]:
+    """Where an item of this kind keeps rules texts, and the checker context of each."""
+    out: list[tuple[tuple, str]] = []
+    if kind in ("ability", "ball", "coach-trait", "challenge-card") and "rules" in data:
+        out.append((("rules",), kind))
+    if kind == "challenge-card" and isinstance(data.get("bonus_play"), dict) \
+            and "rules" in data["bonus_play"]:
+        out.append((("bonus_play", "rules"), "bonus-play"))
+    if kind == "table":
+        for i, entry in enumerate(data.get("entries") or []):
+            if isinstance(entry, dict) and "rules" in entry:
+                out.append((("entries", i, "rules"), "table"))
+    return out
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load_document(path: Path) -> YamlDocument:
+    shown = _display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        doc = YamlDocument(shown, "")
+        doc.diagnostics.append(Diagnostic("Y003", f"the file is not UTF-8 text ({err.reason})",
+                                          shown, 1, 1, None, "save the file as UTF-8"))
+        return doc
+    except OSError as err:
+        doc = YamlDocument(shown, "")
+        doc.diagnostics.append(Diagnostic("Y004", f"cannot read the file: {err.strerror}",
+                                          shown, 1, 1))
+        return doc
+    return load_yaml(shown, text)
+
+
+def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
+    """Schema-check one document and parse its rules. Returns the item if it is usable."""
+    diags = list(doc.diagnostics)
+    if doc.data is None:
+        return None, diags
+    if not isinstance(doc.data, dict):
+        line, col, _ = doc.position(())
+        diags.append(Diagnostic("S303", "a content file holds one mapping (`kind: …`, `id: …`)",
+                                doc.path, line, col))
+        return None, diags
+    kind = doc.data.get("kind")
+    known = schemas.kinds()
+    if kind not in known:
+        line, col, end = doc.position(("kind",)) if "kind" in doc.data else (1, 1, None)
+        close = difflib.get_close_matches(str(kind), known, n=1, cutoff=0.5)
+        message = "missing `kind`" if kind is None else f"unknown kind `{kind}`"
+        diags.append(Diagnostic("S304", message, doc.path, line, col, end,
+                                f"did you mean `{close[0]}`?" if close
+                                else f"kinds: {', '.join(known)}"))
+        return None, diags
+    schema_diags = schemas.validate(doc, kind)
+    diags += schema_diags
+    item_id = doc.data.get("id")
+    if not isinstance(item_id, str):
+        return None, diags
+    item = Item(kind, item_id, doc.path, doc.data, doc)
+    for path, context in rules_fields(kind, doc.data):
+        text = _dig(doc.data, path)
+        if not isinstance(text, str):
+            continue
+        rules = RulesText(path, context, text)
+        try:
+            rules.ast = parse_rules(text, doc.rules_source(path))
+        except RulesSyntaxError as err:
+            diags.append(err.diagnostic)
+        item.rules.append(rules)
+    return item, diags
+
+
+def _dig(data: object, path: tuple) -> object:
+    for part in path:
+        try:
+            data = data[part]  # type: ignore[index]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def check_names(catalogue: Catalogue) -> list[Diagnostic]:
+    """Resolve every rules text's names against its edition's vocabulary."""
+    content_ids = {i.id: _ID_TYPES[i.kind] for i in catalogue.items.values() if i.kind in _ID_TYPES}
+    diags: list[Diagnostic] = []
+    for item in catalogue.sorted_items():
+        edition = item.edition
+        if edition not in EDITIONS:
+            continue
+        vocab = vocabulary_for_edition(edition)
+        for rules in item.rules:
+            if rules.ast is not None:
+                diags += check_rules(rules.ast, vocab, rules.kind,
+                                     item.doc.rules_source(rules.path), content_ids)
+    return diags
+
+
+_ID_TYPES = {"ability": "ability", "ball": "ball-card"}
+
+
+def load_catalogue(paths: Iterable[Path] | None = None,
+                   progress=None) -> tuple[Catalogue, list[Diagnostic], dict[str, YamlDocument]]:
+    """Load and check everything; return the catalogue, every diagnostic and the documents."""
+    catalogue = Catalogue()
+    diags: list[Diagnostic] = []
+    docs: dict[str, YamlDocument] = {}
+    first_seen: dict[tuple[str, str], Item] = {}
+    for path in content_files(paths):
+        doc = load_document(path)
+        docs[doc.path] = doc
+        item, item_diags = load_item(doc)
+        diags += item_diags
+        if progress is not None:
+            progress()
+        if item is None:
+            continue
+        key = (item.kind, item.id)
+        if key in first_seen:
+            line, col, end = doc.position(("id",))
+            other = first_seen[key]
+            diags.append(Diagnostic("R401", f"duplicate {item.kind} id `{item.id}`", doc.path,
+                                    line, col, end, f"first defined in {other.path}"))
+            continue
+        first_seen[key] = item
+        catalogue.add(item)
+    diags += check_names(catalogue)
+    diags += check_cross_references(catalogue)
+    return catalogue, sorted(set(diags), key=Diagnostic.sort_key), docs

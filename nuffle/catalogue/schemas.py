@@ -1,0 +1,120 @@
+"""Validate content items against the JSON Schemas, reporting at file positions."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+
+from nuffle.catalogue.yaml_source import YamlDocument
+from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.paths import schema_dir
+
+BASE_URI = "https://nuffle.invalid/schemas/"
+
+
+@cache
+def _registry() -> tuple[Registry, dict[str, dict]]:
+    schemas: dict[str, dict] = {}
+    resources = []
+    for path in sorted(Path(schema_dir()).glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        schemas[path.name.removesuffix(".schema.json")] = schema
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources), schemas
+
+
+def kinds() -> list[str]:
+    return sorted(k for k in _registry()[1] if k != "common")
+
+
+@cache
+def validator(kind: str) -> Draft202012Validator:
+    registry, schemas = _registry()
+    return Draft202012Validator(schemas[kind], registry=registry)
+
+
+def schema(kind: str) -> dict:
+    return _registry()[1][kind]
+
+
+def validate(doc: YamlDocument, kind: str) -> list[Diagnostic]:
+    errors = sorted(validator(kind).iter_errors(doc.data), key=lambda e: list(e.absolute_path))
+    out = []
+    for err in errors:
+        out.append(_diagnostic(doc, _most_specific(err)))
+    return out
+
+
+def _most_specific(err: ValidationError) -> ValidationError:
+    """For oneOf/anyOf, report the branch that got furthest rather than the umbrella."""
+    if err.context:
+        return max(err.context, key=lambda e: (len(e.absolute_path), -len(e.message)))
+    return err
+
+
+def _field(path: list) -> str:
+    return ".".join(str(p) for p in path) or "the item"
+
+
+_TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number",
+               "object": "a mapping", "array": "a list", "boolean": "true or false"}
+
+
+def _json_type(value: object) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number", type(None): "nothing"}.get(type(value), type(value).__name__)
+
+
+def _diagnostic(doc: YamlDocument, err: ValidationError) -> Diagnostic:
+    path = list(err.absolute_path)
+    v = err.validator
+    if v == "required":
+        missing = re.findall(r"'([^']+)' is a required property", err.message)
+        name = missing[0] if missing else "?"
+        line, col, _ = doc.position(tuple(path))
+        props = sorted(err.schema.get("required", []))
+        return Diagnostic("S301", f"missing required field `{name}` in {_field(path)}", doc.path,
+                          line, col, None, f"required here: {', '.join(props)}")
+    if v == "additionalProperties":
+        extras = re.findall(r"'([^']+)'", err.message.split("(")[-1])
+        allowed = sorted(err.schema.get("properties", {}))
+        name = next((e for e in extras if e not in allowed), extras[0] if extras else "?")
+        line, col, end = doc.position((*path, name), key=True)
+        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+        hint = f"did you mean `{close[0]}`?" if close else f"allowed fields: {', '.join(allowed)}"
+        return Diagnostic("S302", f"unknown field `{name}`", doc.path, line, col, end, hint)
+    line, col, end = doc.position(tuple(path))
+    if v == "type":
+        wanted = [err.validator_value] if isinstance(err.validator_value, str) else \
+            list(err.validator_value)
+        want = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
+        return Diagnostic("S303", f"`{_field(path)}` must be {want}, found "
+                          f"{_json_type(err.instance)}", doc.path, line, col, end,
+                          "quote text that YAML reads as a number, date or boolean"
+                          if "string" in wanted else None)
+    if v in ("enum", "const"):
+        options = err.validator_value if v == "enum" else [err.validator_value]
+        close = difflib.get_close_matches(str(err.instance), [str(o) for o in options], n=1,
+                                          cutoff=0.5)
+        hint = f"did you mean `{close[0]}`?" if close else \
+            f"one of: {', '.join(str(o) for o in options)}"
+        return Diagnostic("S304", f"`{_field(path)}` is `{err.instance}`, which is not allowed",
+                          doc.path, line, col, end, hint)
+    if v == "pattern":
+        hint = None
+        if isinstance(err.instance, str) and "a-z0-9" in str(err.validator_value):
+            kebab = re.sub(r"[^a-z0-9]+", "-", err.instance.lower()).strip("-")
+            hint = f"ids are kebab-case, e.g. `{kebab}`"
+        return Diagnostic("S305", f"`{_field(path)}` has the wrong form: {err.instance!r}",
+                          doc.path, line, col, end, hint)
+    if v in ("minimum", "maximum", "minItems", "maxItems", "minLength", "minProperties",
+             "uniqueItems"):
+        return Diagnostic("S306", f"`{_field(path)}`: {err.message}", doc.path, line, col, end)
+    return Diagnostic("S300", f"`{_field(path)}`: {err.message}", doc.path, line, col, end)

@@ -1,0 +1,1 @@
+"""The `nuffle` command line: one console script, one module per subcommand."""

@@ -1,0 +1,48 @@
+"""Helpers shared by subcommands: loading content and printing diagnostics."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from nuffle.catalogue.loader import load_catalogue
+from nuffle.catalogue.model import Catalogue
+from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
+
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+
+
+def existing_paths(parser: argparse.ArgumentParser, paths: list[str]) -> list[Path]:
+    out = []
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            parser.error(f"no such file or folder: {p}")
+        out.append(path)
+    return out
+
+
+def load(paths: list[Path] | None):
+    return load_catalogue(paths or None)
+
+
+def print_diagnostics(diags: list[Diagnostic], docs, stream=sys.stderr) -> None:
+    for d in diags:
+        doc = docs.get(d.path)
+        print(format_diagnostic(d, doc.lines if doc is not None else None), file=stream)
+        print(file=stream)
+
+
+def plural(n: int, word: str) -> str:
+    irregular = {"ability": "abilities", "challenge-card": "challenge-cards"}
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {irregular.get(word, word + 's')}"
+
+
+def summary(catalogue: Catalogue, files: int, diags: list[Diagnostic]) -> str:
+    counts = ", ".join(plural(n, k) for k, n in catalogue.counts().items()) or "no items"
+    errors = sum(1 for d in diags if d.severity == "error")
+    return (f"checked {len(catalogue.items)} items in {files} files ({counts}): "
+            f"{plural(errors, 'error')}")

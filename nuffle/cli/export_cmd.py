@@ -1,0 +1,42 @@
+"""`nuffle export`: the whole catalogue as normalized, deterministic JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from nuffle.catalogue.export import export_catalogue
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, existing_paths, load, print_diagnostics
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "export",
+        help="export the whole catalogue as JSON, sorted by kind and id",
+        description="Export every content item (ids, names, editions, sources, texts, fields "
+                    "and rules rendered canonically) as deterministic JSON. Refuses to export "
+                    "content with errors (exit 1).",
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="files or folders (default: all bundled content)")
+    p.add_argument("--format", choices=["json"], default="json", help="output format")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.set_defaults(run=lambda args: run(args, p))
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    catalogue, diags, docs = load(existing_paths(parser, args.paths))
+    if diags:
+        print_diagnostics(diags, docs)
+        print(f"export refused: {len(diags)} content error(s); run `nuffle check`",
+              file=sys.stderr)
+        return EXIT_CONTENT
+    text = json.dumps(export_catalogue(catalogue), indent=2, sort_keys=True,
+                      ensure_ascii=False) + "\n"
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
