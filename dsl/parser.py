@@ -9,17 +9,17 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
-
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 KEYWORDS = (
-    "after before instead of modify play once per claim if elif else let may for each this "
-    "where roll happened count choose random and or not is in true false by to from with as "
-    "on into times against up"
-).split()
+    "after", "before", "instead", "of", "modify", "play", "once", "per", "claim", "if", "elif",
+    "else", "let", "may", "for", "each", "this", "where", "roll", "happened", "count", "choose",
+    "random", "and", "or", "not", "is", "in", "true", "false", "by", "to", "from", "with", "as",
+    "on", "into", "times", "against", "up",
+)
 
 _READABLE = {
     "NAME": "a name",
@@ -251,7 +251,8 @@ def parse_rules(text: str, source: SourceMap | None = None) -> ast.Rules:
     except DedentError as err:
         line = _last_line(text)
         raise RulesSyntaxError(_diag(source, "E102", f"inconsistent indentation: {err}", line, 1,
-                                     "indent blocks by 4 spaces and dedent to a level used above"))
+                                     "indent blocks by 4 spaces and dedent to a level used above")
+                               ) from None
     result = _TO_AST.transform(tree)
     assert isinstance(result, ast.Rules)
     return result
@@ -303,12 +304,19 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, source: SourceMap) -> Di
         return _diag(source, "E101", f"unexpected character {char!r}", line, column, hint)
     if isinstance(err, UnexpectedToken):
         tok = err.token
-        if tok.type == "_DEDENT" or tok.type == "_INDENT":
-            return _diag(source, "E102", "unexpected indentation", line, 1,
-                         hint or "a block follows a line ending in ':'; indent it by 4 spaces")
-        if tok.type == "$END":
-            return _diag(source, "E103", "the rules end too early", line, column,
-                         f"expected {', '.join(_expected_words(err.expected))}")
+        if tok.type in ("_DEDENT", "_INDENT"):
+            code_line = tok.end_line or line
+            return _diag(source, "E102", "unexpected indentation", code_line, 1,
+                         hint or "only a line ending in ':' opens an indented block")
+        previous = lines[line - 2].split("#")[0].rstrip() if line >= 2 else ""
+        if set(err.expected) == {"_INDENT"} or (previous.endswith(":") and column <= 1 + (
+                len(previous) - len(previous.lstrip()))):
+            return _diag(source, "E102", "expected an indented block", line, column,
+                         "indent the lines after a ':' by 4 spaces")
+        if tok.type in ("$END", "_NL"):
+            what = "the rules end" if tok.type == "$END" else "the line ends"
+            return _diag(source, "E103", f"{what} too early", line, column,
+                         f"expected {', '.join(_expected_words(err.expected)[:8])}")
         shown = "end of line" if tok.type == "_NL" else f"'{tok}'"
         expected = _expected_words(err.expected)
         hint = hint or _keyword_hint(str(tok)) if tok.type == "NAME" else hint

@@ -60,6 +60,8 @@ def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
                 diags.append(_unknown(item, ("team",), "team", team, ids.get("team", [])))
         elif item.kind == "table":
             diags += _check_table(item)
+        elif item.kind == "pitch":
+            diags += _check_pitch(item)
         elif item.kind == "ruling":
             for i, ref in enumerate(item.data.get("applies_to") or []):
                 kind, _, ref_id = str(ref).partition("/")
@@ -132,6 +134,35 @@ def _check_table(table: Item) -> list[Diagnostic]:
         diags.append(_at(table, ("entries",), "R403",
                          f"no entry for {', '.join(map(str, missing))} on {roll}",
                          "every result of the roll needs exactly one entry", key=True))
+    return diags
+
+
+def _check_pitch(pitch: Item) -> list[Diagnostic]:
+    """The map must have the declared size, and trapdoors must sit on `T` squares."""
+    data = pitch.data
+    rows, width, height = data.get("map") or [], data.get("width"), data.get("height")
+    if not isinstance(width, int) or not isinstance(height, int):
+        return []
+    diags: list[Diagnostic] = []
+    if len(rows) != height:
+        diags.append(_at(pitch, ("map",), "R407", f"the map has {len(rows)} rows; height is "
+                         f"{height}", key=True))
+    for y, row in enumerate(rows):
+        if isinstance(row, str) and len(row) != width:
+            diags.append(_at(pitch, ("map", y), "R407", f"row {y} has {len(row)} squares; width "
+                             f"is {width}"))
+    marked = {(x, y) for y, row in enumerate(rows) if isinstance(row, str)
+              for x, c in enumerate(row) if c == "T"}
+    listed = set()
+    for i, trap in enumerate(data.get("trapdoors") or []):
+        where = (trap.get("x"), trap.get("y"))
+        listed.add(where)
+        if where not in marked:
+            diags.append(_at(pitch, ("trapdoors", i), "R407", f"trapdoor `{trap.get('id')}` "
+                             f"at {where} is not a `T` square on the map"))
+    for where in sorted(marked - listed):
+        diags.append(_at(pitch, ("map", where[1]), "R407", f"the `T` at {where} is not listed "
+                         "under trapdoors"))
     return diags
 
 

@@ -35,7 +35,7 @@ def print_diagnostics(diags: list[Diagnostic], docs, stream=sys.stderr) -> None:
 
 
 def plural(n: int, word: str) -> str:
-    irregular = {"ability": "abilities", "challenge-card": "challenge-cards"}
+    irregular = {"ability": "abilities", "pitch": "pitches"}
     if n == 1:
         return f"{n} {word}"
     return f"{n} {irregular.get(word, word + 's')}"

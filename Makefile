@@ -1,0 +1,33 @@
+# Nuffle: the two commands of the README.
+#   make run   installs everything into .venv and runs the main job
+#   make test  installs everything into .venv and runs the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/nuffle check
+	@echo
+	@mkdir -p build && $(BIN)/nuffle export --output build/catalogue.json && \
+	  echo "catalogue exported to build/catalogue.json"
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+test: $(STAMP) lint
+	$(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/check.py
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis

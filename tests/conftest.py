@@ -1,0 +1,45 @@
+"""Shared fixtures: write content files into a temporary tree and check them."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from nuffle.catalogue.loader import load_catalogue
+
+ABILITY_HEAD = """\
+kind: ability
+id: {id}
+name: Test Ability
+edition: blitz-bowl-s2
+source: {{seed: 000_ff9920886d8c191d.txt, page: "8"}}
+text: A test.
+text_source: project
+"""
+
+
+class ContentTree:
+    def __init__(self, root: Path):
+        self.root = root
+
+    def write(self, rel: str, text: str) -> Path:
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return path
+
+    def ability(self, item_id: str, rules: str) -> Path:
+        body = ABILITY_HEAD.format(id=item_id) + "rules: |\n" + textwrap.indent(
+            textwrap.dedent(rules), "  ")
+        return self.write(f"abilities/{item_id}.yaml", body)
+
+    def check(self):
+        _, diags, _ = load_catalogue([self.root])
+        return diags
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> ContentTree:
+    return ContentTree(tmp_path)

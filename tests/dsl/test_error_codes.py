@@ -1,0 +1,236 @@
+"""Every error code the checker can give, each at the right place with a useful hint."""
+
+from __future__ import annotations
+
+import pytest
+
+ABILITY_RULES_LINE = 9  # first rules line in files written by ContentTree.ability
+
+
+def only(diags, code):
+    found = [d for d in diags if d.code == code]
+    assert found, f"expected {code}, got {[(d.code, d.message) for d in diags]}"
+    return found[0]
+
+
+# (code, rules text, rules line (1-based), column inside the rules, hint fragment)
+RULES_CASES = [
+    ("E100", "after catch where:\n    reroll\n", 1, 18, "expected"),
+    ("E100", "aftr catch where player is self:\n    reroll\n", 1, 12, "did you mean `after`"),
+    ("E101", "after Catch:\n    reroll\n", 1, 7, "lower-case"),
+    ("E101", "after catch:\n    knock_down player\n", 2, 10, "hyphens"),
+    ("E102", "after catch:\nreroll\n", 2, 1, "indent"),
+    ("E102", "after catch:\n    reroll\n        cancel\n", 3, 1, None),
+    ("E103", "after catch where player is\n", 1, 28, None),
+    ("N101", "after cacth:\n    reroll\n", 1, 7, "did you mean `catch`"),
+    ("N102", "after catch:\n    knockdown player\n", 2, 5, "did you mean `knock-down`"),
+    ("N103", "after catch where player is slef:\n    reroll\n", 1, 29, "did you mean `self`"),
+    ("N104", "after catch where player.tema is own:\n    reroll\n", 1, 26, "did you mean `team`"),
+    ("N105", "after catch:\n    set hand-sise to 4\n", 2, 9, "did you mean `hand-size`"),
+    ("N106", "after catch once per tunr:\n    reroll\n", 1, 22, "did you mean `turn`"),
+    ("N107", "after catch where ajacent(player, self):\n    reroll\n", 1, 19,
+     "did you mean `adjacent`"),
+    ("N108", "after catch:\n    injure player by self\n", 2, 19, "its arguments"),
+    ("N110", "after catch where roll d7 == 1:\n    reroll\n", 1, 19, "d3, d6, d8"),
+    ("T201", "after block where result is run:\n    reroll\n", 1, 19, "same kind"),
+    ("T201", "after catch where player:\n    reroll\n", 1, 19, None),
+    ("T202", "modify catch:\n    reroll\n", 1, 8, "before"),
+    ("T202", "after move-allowance:\n    reroll\n", 1, 7, "modify"),
+    ("T203", "after catch:\n    set value to 3\n", 2, 9, "modify"),
+    ("T204", "claim if happened(touchdown)\n", 1, 1, "hook"),
+    ("T205", "play before throw-check: succeed\n", 1, 1, "bonus_play"),
+    ("T206", "knock-down self\n", 1, 1, "hook"),
+    ("T207", "after catch:\n    injure\n", 2, 5, "injure"),
+    ("T207", "after catch:\n    succeed player\n", 2, 13, "remove"),
+    ("T208", "after catch:\n    free run by self by self\n", 2, 22, None),
+    ("T208", "after catch:\n    injure player for this turn\n", 2, 28, "for this turn"),
+    ("T209", "after catch where adjacent(player):\n    reroll\n", 1, 19, None),
+]
+
+
+@pytest.mark.parametrize("code,rules,line,column,hint", RULES_CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(RULES_CASES)])
+def test_rules_error_code(tree, code, rules, line, column, hint) -> None:
+    path = tree.ability("probe", rules)
+    diag = only(tree.check(), code)
+    assert diag.path.endswith(path.name)
+    assert (diag.line, diag.column) == (ABILITY_RULES_LINE + line - 1, column + 2)
+    if hint:
+        assert diag.hint and hint in diag.hint
+
+
+def test_all_errors_reported_in_one_run(tree) -> None:
+    tree.ability("one", "after cacth:\n    reroll\n")
+    tree.ability("two", "after catch where player is slef:\n    knockdown player\n")
+    codes = sorted(d.code for d in tree.check())
+    assert codes == ["N101", "N102", "N103"]
+
+
+BAD_FILES = [
+    ("Y001", "kind: ability\nid: [x\n", 3, 1, None),
+    ("Y001", "", 1, 1, "kind"),
+    ("Y002", "kind: ability\nkind: ability\n", 2, 1, "once"),
+    ("S304", "kind: abilty\n", 1, 7, "did you mean `ability`"),
+    ("S304", "id: x\n", 1, 1, "kinds"),
+    ("S303", "- a list\n", 1, 1, None),
+]
+
+
+@pytest.mark.parametrize("code,text,line,column,hint", BAD_FILES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(BAD_FILES)])
+def test_file_level_error_code(tree, code, text, line, column, hint) -> None:
+    tree.write("x.yaml", text)
+    diag = only(tree.check(), code)
+    assert (diag.line, diag.column) == (line, column)
+    if hint:
+        assert diag.hint and hint in diag.hint
+
+
+def test_not_utf8_is_y003(tree) -> None:
+    (tree.root / "bad.yaml").write_bytes(b"kind: ability\nname: \xff\xfe\n")
+    assert only(tree.check(), "Y003").line == 1
+
+
+GOOD = """\
+kind: ability
+id: probe
+name: Probe
+edition: blitz-bowl-s2
+source: {seed: 000_ff9920886d8c191d.txt, page: "8"}
+text: A test.
+text_source: project
+rules: |
+  after catch: reroll
+"""
+
+
+@pytest.mark.parametrize("code,old,new,line,column,hint", [
+    ("S301", "text: A test.\n", "", 1, 1, "text"),
+    ("S302", "text_source: project\n", "text_source: project\ntxt: x\n", 8, 1,
+     "did you mean `text`"),
+    ("S303", "name: Probe", "name: 3", 3, 7, "quote"),
+    ("S304", "edition: blitz-bowl-s2", "edition: blitz-bowl-s3", 4, 10,
+     "did you mean `blitz-bowl-s2`"),
+    ("S305", "id: probe", "id: Probe_Id", 2, 5, "kebab-case"),
+    ("S306", "name: Probe", "name: ''", 3, 7, None),
+])
+def test_schema_error_code(tree, code, old, new, line, column, hint) -> None:
+    assert old in GOOD
+    tree.write("probe.yaml", GOOD.replace(old, new))
+    diag = only(tree.check(), code)
+    assert (diag.line, diag.column) == (line, column)
+    if hint:
+        assert diag.hint and hint in diag.hint
+
+
+def test_good_file_is_clean(tree) -> None:
+    tree.write("probe.yaml", GOOD)
+    assert tree.check() == []
+
+
+def test_r401_duplicate_id(tree) -> None:
+    tree.write("a/probe.yaml", GOOD)
+    tree.write("b/probe.yaml", GOOD)
+    diag = only(tree.check(), "R401")
+    assert "first defined in" in diag.hint and diag.line == 2
+
+
+def test_r402_unknown_reference(tree) -> None:
+    tree.write("probe.yaml", GOOD.replace("text_source: project\n",
+                                          "text_source: project\nrulings: [no-such]\n"))
+    diag = only(tree.check(), "R402")
+    assert diag.line == 8 and "ruling" in diag.message
+
+
+TABLE = """\
+kind: table
+id: t
+name: T
+edition: bb2020
+category: weather
+source: {seed: 002_1746bd746c5d97e0.txt, page: "Weather"}
+roll: 2d6
+entries:
+  - {roll: "2-6", id: a, name: A}
+  - {roll: "6-11", id: b, name: B}
+  - {roll: 13, id: c, name: C}
+"""
+
+
+def test_r403_table_coverage(tree) -> None:
+    tree.write("t.yaml", TABLE)
+    messages = [d.message for d in tree.check() if d.code == "R403"]
+    assert "the result 6 is given twice (entries 1 and 2)" in messages
+    assert "2d6 never rolls 13" in messages
+    assert "no entry for 12 on 2d6" in messages
+
+
+def test_r404_file_name_must_match_id(tree) -> None:
+    tree.write("other.yaml", GOOD)
+    assert "probe.yaml" in only(tree.check(), "R404").hint
+
+
+def test_r405_team_has_six_players(tree) -> None:
+    tree.write("t.yaml", """\
+        kind: team
+        id: t
+        name: T
+        edition: blitz-bowl-s2
+        source: {seed: 003_ebf824c1784b0023.txt, page: "appendix"}
+        text: T.
+        text_source: project
+        positions:
+          - {id: a, name: A, count: 5, move: 6, throw: 4, armour: 4, abilities: []}
+        """)
+    assert "5 players" in only(tree.check(), "R405").message
+
+
+def test_r406_duplicate_trait_roll(tree) -> None:
+    for tid in ("a", "b"):
+        tree.write(f"{tid}.yaml", f"""\
+            kind: coach-trait
+            id: {tid}
+            name: {tid}
+            edition: blitz-bowl-s2
+            source: {{seed: 000_ff9920886d8c191d.txt, page: "15"}}
+            roll: 5
+            text: T.
+            text_source: project
+            rules: |
+              set starting-score to 1
+            """)
+    assert "also `a`" in only(tree.check(), "R406").message
+
+
+def test_r407_pitch_map_and_trapdoors(tree) -> None:
+    tree.write("p.yaml", """\
+        kind: pitch
+        id: p
+        name: P
+        edition: blitz-bowl-s2
+        source: {seed: 000_ff9920886d8c191d.txt, page: "3"}
+        text: P.
+        text_source: project
+        width: 3
+        height: 3
+        map: ["AAA", ".T.", "BB"]
+        trapdoors: [{id: t, x: 0, y: 1}]
+        """)
+    messages = [d.message for d in tree.check() if d.code == "R407"]
+    assert "row 2 has 2 squares; width is 3" in messages
+    assert any("not a `T` square" in m for m in messages)
+    assert any("not listed under trapdoors" in m for m in messages)
+
+
+def test_s300_other_schema_problems_keep_their_position(tree) -> None:
+    from jsonschema.exceptions import ValidationError
+
+    from nuffle.catalogue.schemas import _diagnostic
+    from nuffle.catalogue.yaml_source import load_yaml
+
+    doc = load_yaml("x.yaml", "kind: ability\nname: abc\n")
+    err = ValidationError("'abc' is too long", validator="maxLength", path=["name"],
+                          instance="abc", validator_value=2)
+    diag = _diagnostic(doc, err)
+    assert (diag.code, diag.line, diag.column) == ("S300", 2, 7)
+    assert "too long" in diag.message
