@@ -412,11 +412,15 @@ def element_type(t: str) -> str | None:
 def compatible(got: str, want: str) -> bool:
     if ANY in (got, want) or got == want:
         return True
+    if "|" in got or "|" in want:
+        return any(compatible(g, w) for g in got.split("|") for w in want.split("|"))
     g, w = element_type(got), element_type(want)
     return g is not None and w is not None and compatible(g, w)
 
 
 def article(t: str) -> str:
+    if "|" in t:
+        return " or ".join(article(part) for part in t.split("|"))
     if t.startswith("list["):
         return f"a list of {t[5:-1]}"
     return f"an {t}" if t[:1] in "aeiou" else f"a {t}"

@@ -104,7 +104,7 @@ def build() -> Vocabulary:
             ball="ball")
     v.event("claim-step", "The Claim Challenge Card step after an action (page 11).",
             "the Claim step after {team}'s action", team="team", action_number="number")
-    v.event("claim", "A coach claims a Challenge card (page 11).", "{team} claims a card",
+    v.event("card-claimed", "A coach claims a Challenge card (page 11).", "{team} claims a card",
             team="team", card="card")
     v.event("refresh", "Active Challenge cards are refreshed (page 11).",
             "the Challenge cards are refreshed", team="team")

@@ -91,7 +91,12 @@ class Vocabulary:
         self.enums[type_name] = doc
         self.types.setdefault(type_name, TypeDecl(type_name, doc))
         for n in names.split():
-            self.constants[n] = ConstantDecl(n, type_name, doc)
+            previous = self.constants.get(n)
+            if previous is not None and previous.type != type_name:
+                # one word, two meanings (`throw` the action and the catch source)
+                self.constants[n] = ConstantDecl(n, f"{previous.type}|{type_name}", previous.doc)
+            else:
+                self.constants[n] = ConstantDecl(n, type_name, doc)
 
     def constant(self, name: str, type_name: str, doc: str) -> None:
         self.constants[name] = ConstantDecl(name, type_name, doc)

@@ -234,3 +234,9 @@ def test_s300_other_schema_problems_keep_their_position(tree) -> None:
     diag = _diagnostic(doc, err)
     assert (diag.code, diag.line, diag.column) == ("S300", 2, 7)
     assert "too long" in diag.message
+
+
+def test_unreadable_file_is_y004(tree) -> None:
+    (tree.root / "gone.yaml").symlink_to(tree.root / "missing-target.yaml")
+    diag = only(tree.check(), "Y004")
+    assert "cannot read" in diag.message and diag.path.endswith("gone.yaml")

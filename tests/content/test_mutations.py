@@ -1,0 +1,182 @@
+"""Property tests: whatever happens to a content file, `nuffle check` answers with
+diagnostics inside that file, never a traceback; and mutations that must break a file
+are always caught."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nuffle.catalogue.loader import content_files, load_catalogue
+from nuffle.catalogue.yaml_source import load_yaml
+
+FILES = content_files()
+SETTINGS = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def check_with(path: Path, text: str):
+    _, diags, docs = load_catalogue(overrides={path: text})
+    return diags, docs
+
+
+def assert_inside(diags, path: Path, text: str) -> None:
+    lines = text.split("\n")
+    for d in diags:
+        if not d.path.endswith(path.name):
+            continue
+        assert 1 <= d.line <= len(lines), (d, len(lines))
+        assert 1 <= d.column <= len(lines[d.line - 1]) + 1, (d, lines[d.line - 1])
+
+
+@st.composite
+def char_mutation(draw):
+    path = draw(st.sampled_from(FILES))
+    text = path.read_text(encoding="utf-8")
+    op = draw(st.sampled_from(["delete", "insert", "swap"]))
+    i = draw(st.integers(0, len(text) - 2))
+    if op == "delete":
+        n = draw(st.integers(1, 5))
+        mutated = text[:i] + text[i + n:]
+    elif op == "insert":
+        junk = draw(st.text(alphabet=st.sampled_from(list(":-[]{}#|>'\"\t\n xQ7_&*!%@")),
+                            min_size=1, max_size=4))
+        mutated = text[:i] + junk + text[i:]
+    else:
+        mutated = text[:i] + text[i + 1] + text[i] + text[i + 2:]
+    return path, mutated
+
+
+@SETTINGS
+@given(char_mutation())
+def test_any_character_mutation_is_reported_inside_the_file(case) -> None:
+    path, mutated = case
+    diags, _ = check_with(path, mutated)
+    assert_inside(diags, path, mutated)
+
+
+# ---- mutations that must always be caught ----------------------------------------------
+
+def _keys(path: Path) -> list[tuple]:
+    doc = load_yaml(str(path), path.read_text(encoding="utf-8"))
+    return [k for k in doc.key_marks]
+
+
+def _value_line(text: str, path: Path, key: tuple) -> tuple[int, int]:
+    doc = load_yaml(str(path), text)
+    node = doc.key_marks[key]
+    return node.start_mark.line, node.start_mark.column
+
+
+@st.composite
+def required_key_dropped(draw):
+    path = draw(st.sampled_from(FILES))
+    text = path.read_text(encoding="utf-8")
+    top = [k for k in _keys(path) if len(k) == 1 and k[0] in ("kind", "id", "name", "source")]
+    key = draw(st.sampled_from(top))
+    line, _ = _value_line(text, path, key)
+    lines = text.split("\n")
+    # drop the key's line and any continuation lines indented below it
+    end = line + 1
+    while end < len(lines) and lines[end].startswith(" "):
+        end += 1
+    return path, "\n".join(lines[:line] + lines[end:])
+
+
+@SETTINGS
+@given(required_key_dropped())
+def test_dropping_a_required_key_is_an_error(case) -> None:
+    path, mutated = case
+    diags, _ = check_with(path, mutated)
+    mine = [d for d in diags if d.path.endswith(path.name)]
+    assert mine, "dropping a required key went unnoticed"
+    assert_inside(diags, path, mutated)
+
+
+@st.composite
+def key_misspelled(draw):
+    path = draw(st.sampled_from(FILES))
+    text = path.read_text(encoding="utf-8")
+    key = draw(st.sampled_from(_keys(path)))
+    line, col = _value_line(text, path, key)
+    lines = text.split("\n")
+    name = str(key[-1])
+    assert lines[line][col:col + len(name)] == name
+    bad = name + draw(st.sampled_from(["x", "s", "_"]))
+    lines[line] = lines[line][:col] + bad + lines[line][col + len(name):]
+    return path, "\n".join(lines), line + 1
+
+
+@SETTINGS
+@given(key_misspelled())
+def test_misspelling_a_key_is_an_error_at_that_line(case) -> None:
+    path, mutated, line = case
+    diags, _ = check_with(path, mutated)
+    mine = [d for d in diags if d.path.endswith(path.name)]
+    assert any(d.line == line and d.code == "S302" for d in mine), mine
+    assert_inside(diags, path, mutated)
+
+
+@st.composite
+def type_changed(draw):
+    path = draw(st.sampled_from(FILES))
+    text = path.read_text(encoding="utf-8")
+    key = draw(st.sampled_from([k for k in _keys(path) if len(k) == 1
+                                and k[0] in ("id", "name", "edition", "source")]))
+    line, _ = _value_line(text, path, key)
+    lines = text.split("\n")
+    end = line + 1
+    while end < len(lines) and lines[end].startswith(" "):
+        end += 1
+    replacement = draw(st.sampled_from(["[1, 2]", "{a: 1}", "42", "true"]))
+    lines[line:end] = [f"{key[0]}: {replacement}"]
+    return path, "\n".join(lines), line + 1
+
+
+@SETTINGS
+@given(type_changed())
+def test_changing_a_type_is_an_error_at_that_line(case) -> None:
+    path, mutated, line = case
+    diags, _ = check_with(path, mutated)
+    mine = [d for d in diags if d.path.endswith(path.name)]
+    assert any(d.line == line for d in mine), mine
+    assert_inside(diags, path, mutated)
+
+
+RULES_FILES = [p for p in FILES if "rules:" in p.read_text(encoding="utf-8")]
+RULE_WORD = re.compile(r"(?<![\w-])(after|before|modify|knock-down|player|self|free|reroll|"
+                       r"own|opponent|team|roll|where|may|claim|set|change|value)(?![\w-])")
+
+
+def _rules_lines(path: Path, text: str) -> set[int]:
+    """0-based line numbers that lie inside `rules:` block scalars."""
+    doc = load_yaml(str(path), text)
+    out: set[int] = set()
+    for key, node in doc.value_marks.items():
+        if key and key[-1] == "rules":
+            out |= set(range(node.start_mark.line + 1, node.end_mark.line + 1))
+    return out
+
+
+@st.composite
+def rules_name_misspelled(draw):
+    path = draw(st.sampled_from(RULES_FILES))
+    text = path.read_text(encoding="utf-8")
+    inside = _rules_lines(path, text)
+    spots = [m for m in RULE_WORD.finditer(text) if text.count("\n", 0, m.start()) in inside]
+    m = draw(st.sampled_from(spots))
+    line = text.count("\n", 0, m.start()) + 1
+    return path, text[:m.start()] + m.group(0) + "zq" + text[m.end():], line
+
+
+@SETTINGS
+@given(rules_name_misspelled())
+def test_misspelling_a_rules_word_is_an_error_at_that_line(case) -> None:
+    path, mutated, line = case
+    diags, _ = check_with(path, mutated)
+    mine = [d for d in diags if d.path.endswith(path.name)]
+    assert any(d.line == line for d in mine), (line, mine)
+    assert_inside(diags, path, mutated)

@@ -1,0 +1,29 @@
+"""Every rules text in the content parses, renders canonically and parses to the same AST."""
+
+from __future__ import annotations
+
+import pytest
+
+from nuffle.catalogue.loader import load_catalogue
+from nuffle.dsl.parser import parse_rules
+from nuffle.dsl.render import EnglishRenderer, render_source
+from nuffle.interpreter.vocabulary import vocabulary_for_edition
+
+CATALOGUE, _, _ = load_catalogue()
+RULES = [(item, rules) for item in CATALOGUE.sorted_items() for rules in item.rules]
+
+
+def test_there_are_rules_to_check() -> None:
+    assert len(RULES) > 100
+
+
+@pytest.mark.parametrize("item,rules", RULES,
+                         ids=[f"{i.ref}:{'/'.join(map(str, r.path))}" for i, r in RULES])
+def test_rules_round_trip(item, rules) -> None:
+    assert rules.ast is not None
+    canonical = render_source(rules.ast)
+    again = parse_rules(canonical)
+    assert again == rules.ast
+    assert render_source(again) == canonical
+    sentences = EnglishRenderer(vocabulary_for_edition(item.edition)).sentences(rules.ast)
+    assert len(sentences) == len(rules.ast.items) and all(s.endswith(".") for s in sentences)

@@ -1,0 +1,63 @@
+"""The vocabulary registry is consistent, and the schemas agree with it (principle 1)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nuffle.dsl.checker import element_type
+from nuffle.interpreter.vocabulary import EDITIONS, GAMES, vocabulary
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_schema_editions_match_the_registry() -> None:
+    common = json.loads((ROOT / "content/schemas/common.schema.json").read_text())
+    assert set(common["$defs"]["edition"]["enum"]) == set(EDITIONS)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_declared_type_name_exists(game: str) -> None:
+    v = vocabulary(game)
+
+    def known(t: str) -> bool:
+        if "|" in t:
+            return all(known(part) for part in t.split("|"))
+        inner = element_type(t)
+        return t in v.types or (inner is not None and inner != t and known(inner))
+
+    for event in v.events.values():
+        for field, t in event.payload.items():
+            assert known(t), f"{event.name}.{field}: {t}"
+        if event.value_type:
+            assert known(event.value_type), event.name
+    for type_decl in v.types.values():
+        for attr, t in type_decl.attributes.items():
+            assert known(t), f"{type_decl.name}.{attr}: {t}"
+    for effect in v.effects.values():
+        for prep, t in effect.params.items():
+            assert known(t), f"{effect.name} {prep}: {t}"
+    for const in v.constants.values():
+        assert known(const.type), const.name
+    for kind, names in v.contexts.items():
+        for name, t in names.items():
+            assert known(t), f"{kind}: {name}"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_names_are_kebab_case_and_not_keywords(game: str) -> None:
+    from nuffle.dsl.parser import KEYWORDS
+
+    v = vocabulary(game)
+    for names in (v.events, v.effects, v.parameters, v.constants, v.queries, v.scopes):
+        for name in names:
+            assert name == name.lower() and "_" not in name and " " not in name, name
+            assert name not in KEYWORDS, name
+
+
+def test_events_and_constants_do_not_collide() -> None:
+    for game in GAMES:
+        v = vocabulary(game)
+        assert not set(v.constants) & set(v.parameters)
