@@ -59,11 +59,14 @@ class RulesChecker:
     """Checks one rules text of one content item."""
 
     def __init__(self, vocab: Vocabulary, kind: str, source: SourceMap,
-                 content_ids: Mapping[str, str] | None = None):
+                 content_ids: Mapping[str, str] | None = None,
+                 context: Mapping[str, str] | None = None):
         self.vocab = vocab
         self.kind = kind
         self.source = source
         self.content_ids = dict(content_ids or {})
+        # the names the rules start with; by default the kind's context from the vocabulary
+        self.context = dict(context if context is not None else vocab.contexts.get(kind, {}))
         self.diagnostics: list[Diagnostic] = []
 
     # ---- reporting
@@ -76,15 +79,14 @@ class RulesChecker:
 
     # ---- entry point
     def check(self, rules: ast.Rules) -> list[Diagnostic]:
-        context = self.vocab.contexts.get(self.kind, {})
-        root = _Scope(dict(context))
+        root = _Scope(dict(self.context))
         for item in rules.items:
             self.check_top(item, root)
         return self.diagnostics
 
     def check_top(self, item: ast.Stmt, scope: _Scope) -> None:
         if isinstance(item, ast.Hook):
-            self.check_hook(item, scope)
+            self.check_hook(item, scope, top=True)
         elif isinstance(item, ast.Claim):
             if self.kind != "challenge-card":
                 self.error(item, "T204", "only a Challenge card has a `claim if` condition",
@@ -115,11 +117,15 @@ class RulesChecker:
         self.check_effect_args(eff, scope)
 
     # ---- hooks
-    def check_hook(self, hook: ast.Hook, scope: _Scope) -> None:
-        if hook.play and self.kind != "bonus-play":
-            self.error(hook, "T205", "only a Bonus Play is played (`play …`)",
-                       "remove `play`, or move these rules to the card's `bonus_play`")
-        if self.kind == "bonus-play" and not hook.play:
+    def check_hook(self, hook: ast.Hook, scope: _Scope, top: bool = False) -> None:
+        """Check one hook; ``top`` hooks start the item's rules, others last `for this …`."""
+        if hook.play and (self.kind != "bonus-play" or not top):
+            self.error(hook, "T205", "only a Bonus Play is played (`play …`)"
+                       if self.kind != "bonus-play" else
+                       "only the Bonus Play's opening hook is played (`play …`)",
+                       "remove `play`, or move these rules to the card's `bonus_play`"
+                       if self.kind != "bonus-play" else "remove `play` from the inner hook")
+        if self.kind == "bonus-play" and top and not hook.play:
             self.error(hook, "T205", "a Bonus Play's hook must start with `play`",
                        f"write `play {hook.timing} {hook.event.name} …`")
         decl = self.vocab.events.get(hook.event.name)
@@ -427,5 +433,6 @@ def article(t: str) -> str:
 
 
 def check_rules(rules: ast.Rules, vocab: Vocabulary, kind: str, source: SourceMap,
-                content_ids: Mapping[str, str] | None = None) -> list[Diagnostic]:
-    return RulesChecker(vocab, kind, source, content_ids).check(rules)
+                content_ids: Mapping[str, str] | None = None,
+                context: Mapping[str, str] | None = None) -> list[Diagnostic]:
+    return RulesChecker(vocab, kind, source, content_ids, context).check(rules)

@@ -48,6 +48,8 @@ def build() -> Vocabulary:
     v.enum("throw-penalty-kind", "A throwing penalty (page 10).", "long-throw obstructed target-marked")
     v.enum("cause", "What caused a knock-down, armour check or injury.",
            "block trapdoor ball-effect ability effect")
+    v.enum("bounce-cause", "Why a ball bounces (page 10).",
+           "knock-down failed-catch failed-pick-up fumble landing trapdoor effect")
     v.enum("move-rule", "How a move may go near opponents (pages 8-9).",
            "no-adjacent end-marking end-open stop-on-adjacent none")
     v.enum("setup-area", "Where a team may set up.", "end-zone end-zone-and-adjacent")
@@ -84,7 +86,7 @@ def build() -> Vocabulary:
     v.event("pick-up", "A player picks up the ball (page 8).", "{player} picks up the ball",
             player="player", team="team", ball="ball")
     v.event("bounce", "A ball bounces (page 10).", "the ball bounces", ball="ball",
-            from_="square", to="square", cause="cause", player="player")
+            from_="square", to="square", cause="bounce-cause", player="player")
     v.event("throw", "A Throw action resolves (page 10).", "{player} throws the ball",
             player="player", team="team", ball="ball", target="player", range="throw-range",
             hand_off="bool", success="bool", penalised="bool")
@@ -134,7 +136,7 @@ def build() -> Vocabulary:
     v.value("throw-range-allowed", "bool", "Whether a throw of that range may be made.",
             "whether the throw may be made", player="player", ball="ball", range="throw-range")
     v.value("bounce-roll", "number", "The d8 result used for a bounce (page 10).",
-            "the bounce roll", ball="ball", cause="cause", player="player")
+            "the bounce roll", ball="ball", cause="bounce-cause", player="player")
     v.value("action-cost", "number", "How many of the turn's actions an action uses (1, or 0).",
             "the action's cost", player="player", action="action")
     v.value("knocked-down-prone", "bool", "Whether a Knocked Down player is placed Prone.",
@@ -197,6 +199,9 @@ def build() -> Vocabulary:
              durations=True, phrase="draw an unused Endgame Challenge card")
     v.effect("score", "Score points.", "number", required=True, to="team",
              phrase="{to} scores {subject} points")
+    v.effect("slide", "Move a ball square by square in one direction; it stops before a player "
+             "or a blocked square, and at the pitch's edge.", "ball", required=True,
+             to="direction", up_to="number", phrase="{subject} moves {up to} squares {to}")
     v.effect("choose-bounce", "The coach chooses the bounce direction.", "ball",
              phrase="the coach chooses where {subject} bounces")
 
@@ -204,7 +209,15 @@ def build() -> Vocabulary:
     v.query("adjacent", "Whether two players or squares are adjacent.", ("any", "any"), "bool")
     v.query("players-near", "Players in or adjacent to a square, player or ball.", ("any",),
             "list[player]")
+    v.query("legal-actions", "The actions a player could still make this turn (page 8).",
+            ("player",), "list[action]")
+    v.query("bounce-direction", "The bounce chart's direction for a d8 result (page 10).",
+            ("number",), "direction")
     v.query("distance", "Squares between two places.", ("any", "any"), "number")
+
+    # ---- table categories: the event each kind of table is rolled on ----------------------
+    v.table_category("block-dice", "block", "The Block dice face chosen for a block (page 9).")
+    v.table_category("bounce-chart", "bounce", "The d8 direction a ball bounces in (page 10).")
 
     # ---- context names per content kind ----------------------------------------------------
     v.context("ability", {"self": "player", "own": "team", "opponent": "team"})

@@ -81,11 +81,12 @@ class Vocabulary:
     scopes: dict[str, str] = field(default_factory=dict)
     contexts: dict[str, dict[str, str]] = field(default_factory=dict)
     enums: dict[str, str] = field(default_factory=dict)  # enum type -> doc
+    # table category -> (the event a table of that category is rolled on, doc)
+    table_categories: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     # -- declaration helpers, so a vocabulary module reads like a list
     def type(self, name: str, doc: str, **attributes: str) -> None:
-        self.types[name] = TypeDecl(name, doc, {k.replace("_", "-"): v for k, v in
-                                                 attributes.items()})
+        self.types[name] = TypeDecl(name, doc, _kebab(attributes))
 
     def enum(self, type_name: str, doc: str, names: str) -> None:
         self.enums[type_name] = doc
@@ -110,7 +111,7 @@ class Vocabulary:
     def effect(self, name: str, doc: str, subject: str | None = None, *, required: bool = False,
                assigns: bool = False, phrase: str = "", durations: bool = False,
                **params: str) -> None:
-        preps = {k.replace("_", " "): v for k, v in params.items()}
+        preps = {_word(k).replace("-", " "): v for k, v in params.items()}
         self.effects[name] = EffectDecl(name, doc, subject, required, preps, assigns, phrase,
                                         durations)
 
@@ -124,6 +125,18 @@ class Vocabulary:
     def scope(self, name: str, doc: str) -> None:
         self.scopes[name] = doc
 
+    def table_category(self, category: str, event: str, doc: str) -> None:
+        """Tables of this category are rolled on ``event``; their entries see its payload."""
+        self.table_categories[category] = (event, doc)
+
+    def table_names(self, category: str) -> dict[str, str]:
+        """The names a table entry's rules may use: the table context and the event's payload."""
+        names = dict(self.contexts.get("table", {}))
+        event = self.events.get(self.table_categories.get(category, ("", ""))[0])
+        if event is not None:
+            names.update(event.payload)
+        return names
+
     def context(self, kind: str, names: dict[str, str]) -> None:
         self.contexts[kind] = dict(names)
 
@@ -132,5 +145,13 @@ class Vocabulary:
         return decl.attributes.get(attr) if decl else None
 
 
+def _word(keyword: str) -> str:
+    """A Python keyword argument as a vocabulary word: ``from_`` → ``from``, ``in_play`` → ``in-play``.
+
+    A trailing underscore only dodges a Python keyword (``from``, ``with``, ``for``).
+    """
+    return keyword.rstrip("_").replace("_", "-")
+
+
 def _kebab(d: dict[str, str]) -> dict[str, str]:
-    return {k.replace("_", "-"): v for k, v in d.items()}
+    return {_word(k): v for k, v in d.items()}

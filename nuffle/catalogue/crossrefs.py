@@ -45,6 +45,8 @@ def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     ids = {kind: [i.id for i in cat.of_kind(kind)] for kind in cat.counts()}
     for item in cat.sorted_items():
+        if not item.schema_ok:
+            continue
         stem = Path(item.path).stem
         if stem != item.id:
             diags.append(_at(item, ("id",), "R404", f"the file is named `{stem}` but the id is "
@@ -170,6 +172,8 @@ def _check_trait_rolls(cat: Catalogue) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     seen: dict[int, str] = {}
     for trait in cat.of_kind("coach-trait"):
+        if not trait.schema_ok:
+            continue
         roll = trait.data.get("roll")
         if isinstance(roll, int):
             if roll in seen:

@@ -14,6 +14,7 @@ from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.dsl.parser import RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
+from nuffle.interpreter.vocabulary.model import Vocabulary
 from nuffle.paths import content_dir
 
 SKIPPED_DIRS = {"schemas", "locales"}
@@ -87,11 +88,12 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
         return None, diags
     kind = doc.data.get("kind")
     known = schemas.kinds()
+    if kind is None:
+        return None, diags + [_missing_kind(doc, known)]
     if kind not in known:
         line, col, end = doc.position(("kind",)) if "kind" in doc.data else (1, 1, None)
         close = difflib.get_close_matches(str(kind), known, n=1, cutoff=0.5)
-        message = "missing `kind`" if kind is None else f"unknown kind `{kind}`"
-        diags.append(Diagnostic("S304", message, doc.path, line, col, end,
+        diags.append(Diagnostic("S304", f"unknown kind `{kind}`", doc.path, line, col, end,
                                 f"did you mean `{close[0]}`?" if close
                                 else f"kinds: {', '.join(known)}"))
         return None, diags
@@ -100,7 +102,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
     item_id = doc.data.get("id")
     if not isinstance(item_id, str):
         return None, diags
-    item = Item(kind, item_id, doc.path, doc.data, doc)
+    item = Item(kind, item_id, doc.path, doc.data, doc, schema_ok=not schema_diags)
     for path, context in rules_fields(kind, doc.data):
         text = _dig(doc.data, path)
         if not isinstance(text, str):
@@ -112,6 +114,17 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
             diags.append(err.diagnostic)
         item.rules.append(rules)
     return item, diags
+
+
+def _missing_kind(doc: YamlDocument, known: list[str]) -> Diagnostic:
+    """No `kind`: point at a misspelt `kind` key if there is one, else at the file's start."""
+    for key in doc.data:
+        if isinstance(key, str) and difflib.get_close_matches(key, ["kind"], n=1, cutoff=0.6):
+            line, col, end = doc.position((key,), key=True)
+            return Diagnostic("S302", f"unknown field `{key}`", doc.path, line, col, end,
+                              "did you mean `kind`?")
+    return Diagnostic("S301", "missing `kind`", doc.path, 1, 1, None,
+                      f"start the file with `kind: …`, one of: {', '.join(known)}")
 
 
 def _dig(data: object, path: tuple) -> object:
@@ -135,11 +148,19 @@ def check_names(catalogue: Catalogue) -> list[Diagnostic]:
         for rules in item.rules:
             if rules.ast is not None:
                 diags += check_rules(rules.ast, vocab, rules.kind,
-                                     item.doc.rules_source(rules.path), content_ids)
+                                     item.doc.rules_source(rules.path), content_ids,
+                                     rules_context(vocab, item, rules))
     return diags
 
 
 _ID_TYPES = {"ability": "ability", "ball": "ball-card"}
+
+
+def rules_context(vocab: Vocabulary, item: Item, rules: RulesText) -> dict[str, str] | None:
+    """A table entry sees the payload of the event its table is rolled on; others the default."""
+    if rules.kind == "table":
+        return vocab.table_names(str(item.data.get("category")))
+    return None
 
 
 def load_catalogue(paths: Iterable[Path] | None = None, progress=None,

@@ -26,6 +26,9 @@ class Item:
     data: dict
     doc: YamlDocument
     rules: list[RulesText] = field(default_factory=list)
+    # False when the schema found problems: its data may then have any shape, so checks that
+    # read its fields (cross-references, pitch maps, table coverage) leave it alone.
+    schema_ok: bool = True
 
     @property
     def ref(self) -> str:
@@ -33,7 +36,8 @@ class Item:
 
     @property
     def edition(self) -> str | None:
-        return self.data.get("edition")
+        edition = self.data.get("edition")
+        return edition if isinstance(edition, str) else None
 
 
 @dataclass

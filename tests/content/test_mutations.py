@@ -146,7 +146,6 @@ def test_changing_a_type_is_an_error_at_that_line(case) -> None:
     assert_inside(diags, path, mutated)
 
 
-RULES_FILES = [p for p in FILES if "rules:" in p.read_text(encoding="utf-8")]
 RULE_WORD = re.compile(r"(?<![\w-])(after|before|modify|knock-down|player|self|free|reroll|"
                        r"own|opponent|team|roll|where|may|claim|set|change|value)(?![\w-])")
 
@@ -161,13 +160,22 @@ def _rules_lines(path: Path, text: str) -> set[int]:
     return out
 
 
+def _rule_words(path: Path) -> list[re.Match]:
+    """Rules-language words in a file's `rules:` texts, outside comments."""
+    text = path.read_text(encoding="utf-8")
+    inside = _rules_lines(path, text)
+    return [m for m in RULE_WORD.finditer(text) if text.count("\n", 0, m.start()) in inside
+            and "#" not in text[text.rfind("\n", 0, m.start()) + 1:m.start()]]
+
+
+RULES_FILES = [p for p in FILES if "rules:" in p.read_text(encoding="utf-8") and _rule_words(p)]
+
+
 @st.composite
 def rules_name_misspelled(draw):
     path = draw(st.sampled_from(RULES_FILES))
     text = path.read_text(encoding="utf-8")
-    inside = _rules_lines(path, text)
-    spots = [m for m in RULE_WORD.finditer(text) if text.count("\n", 0, m.start()) in inside]
-    m = draw(st.sampled_from(spots))
+    m = draw(st.sampled_from(_rule_words(path)))
     line = text.count("\n", 0, m.start()) + 1
     return path, text[:m.start()] + m.group(0) + "zq" + text[m.end():], line
 

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from nuffle.dsl.checker import element_type
 from nuffle.interpreter.vocabulary import EDITIONS, GAMES, vocabulary
 
