@@ -36,7 +36,7 @@ class ContentTree:
         return self.write(f"abilities/{item_id}.yaml", body)
 
     def check(self):
-        _, diags, _ = load_catalogue([self.root])
+        _, diags, _ = load_catalogue([self.root], with_bundled=False)
         return diags
 
 

@@ -119,7 +119,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
 def _missing_kind(doc: YamlDocument, known: list[str]) -> Diagnostic:
     """No `kind`: point at a misspelt `kind` key if there is one, else at the file's start."""
     for key in doc.data:
-        if isinstance(key, str) and difflib.get_close_matches(key, ["kind"], n=1, cutoff=0.6):
+        if isinstance(key, str) and difflib.get_close_matches(key, ["kind"], n=1, cutoff=0.75):
             line, col, end = doc.position((key,), key=True)
             return Diagnostic("S302", f"unknown field `{key}`", doc.path, line, col, end,
                               "did you mean `kind`?")
@@ -164,35 +164,48 @@ def rules_context(vocab: Vocabulary, item: Item, rules: RulesText) -> dict[str, 
 
 
 def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
-                   overrides: dict[Path, str] | None = None,
+                   overrides: dict[Path, str] | None = None, with_bundled: bool = True,
                    ) -> tuple[Catalogue, list[Diagnostic], dict[str, YamlDocument]]:
-    """Load and check everything; return the catalogue, every diagnostic and the documents.
+    """Load and check content; return the catalogue, every diagnostic and the documents.
 
+    With ``paths``, only those files are reported on and returned, but (``with_bundled``)
+    they are checked together with the bundled content, so a team file checked on its own
+    still finds its abilities, and a new item that reuses a bundled id is caught.
     ``overrides`` maps a file to the text to use instead of what is on disk.
     """
     overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
+    selected = content_files(paths)
+    chosen = {p.resolve() for p in selected}
+    context = [p for p in content_files() if p.resolve() not in chosen] \
+        if paths and with_bundled else []
     catalogue = Catalogue()
     diags: list[Diagnostic] = []
     docs: dict[str, YamlDocument] = {}
     first_seen: dict[tuple[str, str], Item] = {}
-    for path in content_files(paths):
+    for path in [*selected, *context]:
         doc = load_document(path, overrides.get(path.resolve()))
-        docs[doc.path] = doc
+        if path.resolve() in chosen:
+            docs[doc.path] = doc
         item, item_diags = load_item(doc)
         diags += item_diags
-        if progress is not None:
+        if progress is not None and path.resolve() in chosen:
             progress()
         if item is None:
             continue
         key = (item.kind, item.id)
         if key in first_seen:
-            line, col, end = doc.position(("id",))
-            other = first_seen[key]
-            diags.append(Diagnostic("R401", f"duplicate {item.kind} id `{item.id}`", doc.path,
-                                    line, col, end, f"first defined in {other.path}"))
+            # report on the file being checked: a new item that reuses a bundled id is caught
+            here, there = (first_seen[key], item) if path.resolve() not in chosen \
+                else (item, first_seen[key])
+            line, col, end = here.doc.position(("id",))
+            diags.append(Diagnostic("R401", f"duplicate {item.kind} id `{item.id}`", here.path,
+                                    line, col, end, f"also defined in {there.path}"))
             continue
         first_seen[key] = item
         catalogue.add(item)
     diags += check_names(catalogue)
     diags += check_cross_references(catalogue)
+    if context:
+        catalogue = catalogue.restricted_to(docs)
+        diags = [d for d in diags if d.path in docs]
     return catalogue, sorted(set(diags), key=Diagnostic.sort_key), docs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from nuffle.catalogue.yaml_source import Path_, YamlDocument
@@ -55,6 +56,11 @@ class Catalogue:
 
     def sorted_items(self) -> list[Item]:
         return [self.items[k] for k in sorted(self.items)]
+
+    def restricted_to(self, paths: Iterable[str]) -> Catalogue:
+        """The items that come from these files."""
+        keep = set(paths)
+        return Catalogue({k: i for k, i in self.items.items() if i.path in keep})
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}

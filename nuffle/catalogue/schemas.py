@@ -16,8 +16,6 @@ from nuffle.catalogue.yaml_source import YamlDocument
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.paths import schema_dir
 
-BASE_URI = "https://nuffle.invalid/schemas/"
-
 
 @cache
 def _registry() -> tuple[Registry, dict[str, dict]]:
@@ -26,7 +24,9 @@ def _registry() -> tuple[Registry, dict[str, dict]]:
     for path in sorted(Path(schema_dir()).glob("*.schema.json")):
         schema = json.loads(path.read_text(encoding="utf-8"))
         schemas[path.name.removesuffix(".schema.json")] = schema
-        resources.append((schema["$id"], Resource.from_contents(schema)))
+        # Schemas carry no `$id`: their `$ref`s ("common.schema.json#/...") resolve against
+        # the file's own location, so editors that load them from disk follow them too.
+        resources.append((path.name, Resource.from_contents(schema)))
     return Registry().with_resources(resources), schemas
 
 

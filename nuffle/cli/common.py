@@ -44,5 +44,5 @@ def plural(n: int, word: str) -> str:
 def summary(catalogue: Catalogue, files: int, diags: list[Diagnostic]) -> str:
     counts = ", ".join(plural(n, k) for k, n in catalogue.counts().items()) or "no items"
     errors = sum(1 for d in diags if d.severity == "error")
-    return (f"checked {len(catalogue.items)} items in {files} files ({counts}): "
+    return (f"checked {plural(len(catalogue.items), 'item')} in {plural(files, 'file')} ({counts}): "
             f"{plural(errors, 'error')}")

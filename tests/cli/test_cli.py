@@ -6,11 +6,13 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from nuffle.cli.main import main
 
+HUMAN = Path(__file__).resolve().parents[2] / "content/blitz-bowl/teams/human.yaml"
 DIAG_LINE = re.compile(r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>[A-Z]\d{3})\]: .+$")
 
 
@@ -95,3 +97,31 @@ def test_console_script_never_shows_a_traceback(tree) -> None:
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "error[Y001]" in proc.stdout
+
+
+def test_one_file_is_checked_against_the_bundled_content(capsys) -> None:
+    code, out, _ = run(["check", str(HUMAN)], capsys)
+    assert code == 0, out
+    assert out.strip().endswith("checked 1 item in 1 file (1 team): 0 errors")
+
+
+def test_a_new_file_finds_bundled_items_and_their_near_misses(tmp_path, capsys) -> None:
+    human = HUMAN.read_text(encoding="utf-8")
+    new = human.replace("id: human", "id: new-humans").replace(
+        "[catchers-instincts]", "[catchers-instinct]")
+    (tmp_path / "new-humans.yaml").write_text(new, encoding="utf-8")
+    code, out, _ = run(["check", str(tmp_path)], capsys)
+    assert code == 1
+    assert "error[R402]: unknown ability `catchers-instinct`" in out
+    assert "did you mean `catchers-instincts`?" in out
+    assert out.count("error[") == 1  # nothing reported about the bundled files
+
+
+def test_a_new_file_reusing_a_bundled_id_is_caught_at_the_new_file(tmp_path, capsys) -> None:
+    human = HUMAN.read_text(encoding="utf-8")
+    (tmp_path / "human.yaml").write_text(human, encoding="utf-8")
+    code, out, _ = run(["check", str(tmp_path)], capsys)
+    assert code == 1
+    first = DIAG_LINE.match(out.splitlines()[0])
+    assert first and first["code"] == "R401" and first["path"].endswith(str(tmp_path / "human.yaml"))
+    assert "also defined in content/blitz-bowl/teams/human.yaml" in out

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
-from nuffle.catalogue.loader import load_catalogue
 from nuffle.dsl.parser import parse_rules
 from nuffle.dsl.render import EnglishRenderer, render_source
 from nuffle.interpreter.vocabulary import vocabulary_for_edition
+
+from nuffle.catalogue.loader import load_catalogue
 
 CATALOGUE, _, _ = load_catalogue()
 RULES = [(item, rules) for item in CATALOGUE.sorted_items() for rules in item.rules]

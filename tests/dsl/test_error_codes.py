@@ -71,7 +71,8 @@ BAD_FILES = [
     ("Y001", "", 1, 1, "kind"),
     ("Y002", "kind: ability\nkind: ability\n", 2, 1, "once"),
     ("S304", "kind: abilty\n", 1, 7, "did you mean `ability`"),
-    ("S304", "id: x\n", 1, 1, "kinds"),
+    ("S301", "id: x\n", 1, 1, "one of: ability"),
+    ("S302", "id: x\nkindx: ability\n", 2, 1, "did you mean `kind`"),
     ("S303", "- a list\n", 1, 1, None),
 ]
 
@@ -132,7 +133,7 @@ def test_r401_duplicate_id(tree) -> None:
     tree.write("a/probe.yaml", GOOD)
     tree.write("b/probe.yaml", GOOD)
     diag = only(tree.check(), "R401")
-    assert "first defined in" in diag.hint and diag.line == 2
+    assert "also defined in" in diag.hint and diag.line == 2
 
 
 def test_r402_unknown_reference(tree) -> None:
@@ -240,3 +241,67 @@ def test_unreadable_file_is_y004(tree) -> None:
     (tree.root / "gone.yaml").symlink_to(tree.root / "missing-target.yaml")
     diag = only(tree.check(), "Y004")
     assert "cannot read" in diag.message and diag.path.endswith("gone.yaml")
+
+
+CARD = """\
+kind: challenge-card
+id: probe
+name: Probe
+edition: blitz-bowl-s2
+source: {seed: 000_ff9920886d8c191d.txt, page: "11"}
+points: 1
+endgame: false
+text: A test.
+text_source: project
+rules: |
+  claim if happened(touchdown where team is own)
+bonus_play:
+  id: probe-back
+  name: Probe Back
+  text: A test.
+  text_source: project
+  rules: |
+    play before action where team is own:
+        let runner = player
+        for this action:
+            {inner} move-allowance where player is runner: change value by 2
+"""
+
+
+def test_a_bonus_plays_lasting_hooks_are_not_played(tree) -> None:
+    tree.write("probe.yaml", CARD.replace("{inner}", "modify"))
+    assert tree.check() == []
+
+
+def test_play_on_a_bonus_plays_inner_hook_is_t205(tree) -> None:
+    tree.write("probe.yaml", CARD.replace("{inner}", "play modify"))
+    diag = only(tree.check(), "T205")
+    assert diag.line == 21 and "inner hook" in diag.hint
+
+
+BLOCK_TABLE = """\
+kind: table
+id: probe
+name: Probe
+edition: blitz-bowl-s2
+category: block-dice
+source: {{seed: 000_ff9920886d8c191d.txt, page: "9"}}
+roll: d6
+entries:
+  - roll: 1-6
+    id: all
+    name: All
+    rules: |
+      knock-down {who}
+"""
+
+
+def test_a_table_entry_sees_the_payload_of_the_event_its_table_is_rolled_on(tree) -> None:
+    tree.write("probe.yaml", BLOCK_TABLE.format(who="target"))
+    assert tree.check() == []
+
+
+def test_a_table_entry_sees_no_other_payload(tree) -> None:
+    tree.write("probe.yaml", BLOCK_TABLE.format(who="ball"))
+    diag = only(tree.check(), "N103")
+    assert diag.line == 13 and "target" in diag.hint

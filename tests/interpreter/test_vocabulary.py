@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,27 @@ def test_events_and_constants_do_not_collide() -> None:
     for game in GAMES:
         v = vocabulary(game)
         assert not set(v.constants) & set(v.parameters)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_argument_and_field_names_are_words(game: str) -> None:
+    """Python keyword dodges (`with_`, `from_`) must not leak into the language."""
+    v = vocabulary(game)
+    word = re.compile(r"^[a-z][a-z0-9]*([- ][a-z0-9]+)*$")
+    for effect in v.effects.values():
+        assert all(word.match(p) for p in effect.params), (effect.name, list(effect.params))
+    for event in v.events.values():
+        assert all(word.match(f) for f in event.payload), (event.name, list(event.payload))
+    for type_decl in v.types.values():
+        assert all(word.match(a) for a in type_decl.attributes), type_decl.name
+
+
+def test_table_categories_match_the_schema_and_name_real_events() -> None:
+    schema = json.loads((ROOT / "content/schemas/table.schema.json").read_text())
+    declared: set[str] = set()
+    for game in GAMES:
+        v = vocabulary(game)
+        for category, (event, _doc) in v.table_categories.items():
+            assert event in v.events, (game, category, event)
+            declared.add(category)
+    assert set(schema["properties"]["category"]["enum"]) == declared
