@@ -32,6 +32,6 @@ def test_every_documented_code_is_emitted_and_tested() -> None:
 
 
 def test_docs_page_lists_every_code() -> None:
-    page = (ROOT / "docs" / "error-codes.md").read_text(encoding="utf-8")
+    page = (ROOT / "site" / "docs" / "error-codes.md").read_text(encoding="utf-8")
     for code in CODES:
         assert f"`{code}`" in page
