@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import re
+
 from nuffle.dsl import ast
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
@@ -164,15 +166,34 @@ _CONTEXT_WORDS = {
     "this-card": "this card",
     "value": "the value",
 }
-_TIMING_WORDS = {"before": "Before", "after": "After", "instead of": "Instead of",
+_TIMING_WORDS = {"before": "Before", "after": "After", "instead of": "When",
                  "modify": "When working out"}
+_CAPITALISED_TYPES = {"action", "status", "block-result"}  # printed with capitals in the rules
+_COMPARE_WORDS = {"==": "is", "!=": "is not", "is": "is", "is not": "is not",
+                  "<": "is less than", "<=": "is at most", ">": "is more than",
+                  ">=": "is at least", "in": "is one of", "not in": "is not one of",
+                  "and": "and", "or": "or", "+": "plus", "-": "minus"}
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+_PLACEHOLDER = re.compile(r"\{([a-z0-9 -]+)\}")
+_TIMES = {"1 times": "once", "2 times": "twice"}
+
+
+def _words(name: str) -> str:
+    return name.replace("-", " ")
 
 
 class EnglishRenderer:
-    """One plain-English sentence per top-level clause ("rules as interpreted")."""
+    """One plain-English sentence per top-level clause ("rules as interpreted").
+
+    Every phrase comes from the vocabulary (events, effects and queries carry one), so new
+    vocabulary reads well without touching the renderer.
+    """
 
     def __init__(self, vocab: Vocabulary):
         self.vocab = vocab
+        self.bool_attributes = {a for t in vocab.types.values()
+                                for a, at in t.attributes.items() if at == "bool"}
+        self._flags: set[str] = set()  # true/false payload fields of the event in hand
 
     def sentences(self, rules: ast.Rules) -> list[str]:
         return [_sentence(self.clause(item)) for item in rules.items]
@@ -181,14 +202,13 @@ class EnglishRenderer:
     def word(self, name: str) -> str:
         if name in _CONTEXT_WORDS:
             return _CONTEXT_WORDS[name]
-        if name in self.vocab.constants:
-            const = self.vocab.constants[name]
-            if const.type in ("action", "status", "block-result"):
-                return name.replace("-", " ").title()
-            return name.replace("-", " ")
-        if name in self.vocab.parameters:
-            return "the " + name.replace("-", " ")
-        return "the " + name.replace("-", " ") if len(name) > 2 else name
+        const = self.vocab.constants.get(name)
+        if const is not None:
+            if _CAPITALISED_TYPES.intersection(const.type.split("|")):
+                return _words(name).title()
+            return _words(name)
+        # parameters, payload fields and named values; one-letter names stay as written
+        return "the " + _words(name) if len(name) > 2 else name
 
     def expr(self, e: ast.Expr) -> str:
         if isinstance(e, ast.Number):
@@ -196,35 +216,33 @@ class EnglishRenderer:
         if isinstance(e, ast.Bool):
             return "true" if e.value else "false"
         if isinstance(e, ast.Name):
+            if e.name in self._flags:
+                return f"it is {_words(e.name)}"
             return self.word(e.name)
         if isinstance(e, ast.Roll):
             return f"a roll of {'' if e.count == 1 else e.count}D{e.sides}"
         if isinstance(e, ast.Attr):
             owner = self.expr(e.obj)
-            return f"{owner}'s {e.attr.name.replace('-', ' ')}"
+            if e.attr.name in self.bool_attributes:
+                return f"{owner} is {_words(e.attr.name)}"
+            return f"{owner}'s {_words(e.attr.name)}"
         if isinstance(e, ast.ListExpr):
             items = [self.expr(i) for i in e.items]
-            return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1] \
-                if items else "nothing"
+            if not items:
+                return "nothing"
+            return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1]
         if isinstance(e, ast.Range):
             return f"{self.expr(e.low)} to {self.expr(e.high)}"
         if isinstance(e, ast.Call):
-            args = " and ".join(self.expr(a) for a in e.args)
-            return f"{e.func.name.replace('-', ' ')} {args}"
+            return self.call(e)
         if isinstance(e, ast.History):
-            decl = self.vocab.events.get(e.event.name)
-            what = self.event_phrase(decl.phrase if decl else e.event.name)
-            where = f" (where {self.expr(e.where)})" if e.where is not None else ""
-            scope = f"this {e.scope.name}" if e.scope is not None else "during the action"
-            if e.mode == "count":
-                return f"the number of times {what}{where} {scope}"
-            return f"{what}{where} {scope}"
+            return self.history(e)
         if isinstance(e, ast.Pick):
             how = "chosen by the coach" if e.mode == "choose" else "picked at random"
             where = f" where {self.expr(e.where)}" if e.where is not None else ""
             return f"one of {self.expr(e.source)}{where}, {how}"
         if isinstance(e, ast.Not):
-            return f"not {self.expr(e.operand)}"
+            return self.negated(e.operand)
         if isinstance(e, ast.Neg):
             return f"-{self.expr(e.operand)}"
         if isinstance(e, ast.Pos):
@@ -233,42 +251,70 @@ class EnglishRenderer:
             return self.binop(e)
         return "?"
 
+    def negated(self, e: ast.Expr) -> str:
+        """`not x` read as English: "it is not free", "this ball is not held"."""
+        text = self.expr(e)
+        if isinstance(e, ast.Name | ast.Attr) and " is " in text:
+            return text.replace(" is ", " is not ", 1)
+        return f"not ({text})" if " " in text else f"not {text}"
+
+    def call(self, e: ast.Call) -> str:
+        decl = self.vocab.queries.get(e.func.name)
+        args = [self.expr(a) for a in e.args]
+        if decl is not None and decl.phrase:
+            return decl.phrase.format(*args)
+        return f"{_words(e.func.name)} {' and '.join(args)}"
+
+    def history(self, e: ast.History) -> str:
+        decl = self.vocab.events.get(e.event.name)
+        what = self.event_phrase(decl.phrase if decl and decl.phrase else _words(e.event.name))
+        where = ""
+        if e.where is not None:
+            where = f" (where {self.with_flags(decl, lambda: self.expr(e.where))})"
+        scope = f"this {e.scope.name}" if e.scope is not None else "during the action"
+        if e.mode == "count":
+            return f"the number of times {what}{where} {scope}"
+        return f"{what}{where} {scope}"
+
     def binop(self, e: ast.BinOp) -> str:
         left, right = self.expr(e.left), self.expr(e.right)
-        words = {"==": "is", "!=": "is not", "is": "is", "is not": "is not",
-                 "<": "is less than", "<=": "is at most", ">": "is more than",
-                 ">=": "is at least", "in": "is one of", "not in": "is not one of",
-                 "and": "and", "or": "or", "+": "plus", "-": "minus"}
         if e.op == ">=" and isinstance(e.left, ast.Roll):
             return f"{left} is {right} or more"
-        return f"{left} {words.get(e.op, e.op)} {right}"
+        return f"{left} {_COMPARE_WORDS.get(e.op, e.op)} {right}"
 
     def event_phrase(self, phrase: str) -> str:
-        out = phrase
-        while "{" in out:
-            start = out.index("{")
-            end = out.index("}", start)
-            field = out[start + 1:end]
-            out = out[:start] + "the " + field.replace("-", " ") + out[end + 1:]
-        return out
+        return _PLACEHOLDER.sub(lambda m: "the " + _words(m.group(1)), phrase)
+
+    def with_flags(self, decl, render):
+        """Render with the event's true/false payload fields read as "it is …"."""
+        saved = self._flags
+        if decl is not None:
+            self._flags = {f for f, t in decl.payload.items() if t == "bool"}
+        try:
+            return render()
+        finally:
+            self._flags = saved
 
     # -- statements
     def clause(self, s: ast.Stmt) -> str:
         if isinstance(s, ast.Hook):
             decl = self.vocab.events.get(s.event.name)
-            phrase = self.event_phrase(decl.phrase) if decl and decl.phrase else \
-                s.event.name.replace("-", " ")
-            head = f"{_TIMING_WORDS[s.timing]} {phrase}"
-            if s.play:
-                head = f"The coach may play this card: {head[0].lower()}{head[1:]}"
-            if s.where is not None:
-                head += f", if {self.expr(s.where)}"
-            for o in s.options:
-                head += f" (once per {o.scope.name})" if o.scope else " (once)"
-            return f"{head}: {self.body(s.body)}"
+            return self.with_flags(decl, lambda: self.hook(s, decl))
         if isinstance(s, ast.Claim):
             return f"Claim this card if {self.expr(s.condition)}"
         return self.stmt(s)
+
+    def hook(self, s: ast.Hook, decl) -> str:
+        phrase = self.event_phrase(decl.phrase) if decl and decl.phrase else _words(s.event.name)
+        head = f"{_TIMING_WORDS[s.timing]} {phrase}"
+        if s.play:
+            head = f"The coach may play this card: {head[0].lower()}{head[1:]}"
+        if s.where is not None:
+            head += f", if {self.expr(s.where)}"
+        for o in s.options:
+            head += f" (once per {o.scope.name})" if o.scope else " (once)"
+        body = self.body(s.body)
+        return f"{head}: instead, {body}" if s.timing == "instead of" else f"{head}: {body}"
 
     def body(self, body: tuple[ast.Stmt, ...]) -> str:
         return "; then ".join(self.stmt(s) for s in body)
@@ -307,23 +353,44 @@ class EnglishRenderer:
                 return f"{target} becomes {self.expr(to)}{duration}"
             if by is not None:
                 amount = self.expr(by)
-                verb = "subtract" if amount.startswith("-") else "add"
-                return f"{verb} {amount.lstrip('+-')} to {target}{duration}"
-        phrase = decl.phrase if decl and decl.phrase else s.name.name.replace("-", " ")
-        used: set[str] = set()
+                if amount.startswith("-"):
+                    return f"subtract {amount[1:]} from {target}{duration}"
+                return f"add {amount.lstrip('+')} to {target}{duration}"
         values = {"subject": self.expr(s.subject) if s.subject is not None else "it"}
         for a in s.args:
             values[a.prep] = self.expr(a.value)
-        text = phrase
-        for key, val in values.items():
-            if "{" + key + "}" in text:
-                text = text.replace("{" + key + "}", val)
-                used.add(key)
-        text = self.event_phrase(text)
+        phrase = decl.phrase if decl and decl.phrase else _words(s.name.name)
+        text, used = fill_phrase(phrase, values)
         extras = [f"{a.prep} {values[a.prep]}" for a in s.args if a.prep not in used]
         if extras:
             text += ", " + ", ".join(extras)
         return text + duration
+
+
+def fill_phrase(phrase: str, values: dict[str, str]) -> tuple[str, set[str]]:
+    """Fill ``{arg}`` placeholders; an optional ``[…]`` part is kept only if its args are given.
+
+    Returns the text and the args it used.
+    """
+    used: set[str] = set()
+
+    def optional(m: re.Match) -> str:
+        names = _PLACEHOLDER.findall(m.group(1))
+        return m.group(1) if all(n in values for n in names) else ""
+
+    text = _OPTIONAL.sub(optional, phrase)
+
+    def fill(m: re.Match) -> str:
+        name = m.group(1)
+        if name in values:
+            used.add(name)
+            return values[name]
+        return "the " + _words(name)
+
+    text = _PLACEHOLDER.sub(fill, text)
+    for plain, word in _TIMES.items():
+        text = text.replace(plain, word)
+    return text, used
 
 
 def _sentence(text: str) -> str:

@@ -165,19 +165,21 @@ def build() -> Vocabulary:
     # ---- effects ----------------------------------------------------------------------------
     v.effect("free", "A free action (page 8): it does not count towards the turn's actions.",
              "action", required=True, by="player", up_to="number",
-             phrase="{by} makes a free {subject} action")
-    v.effect("extra-action", "One more action this turn, not free (Inspiration).", for_="team",
-             phrase="{for} takes one more action")
+             phrase="{by} makes a free {subject} action[ of up to {up to} squares]")
+    v.effect("extra-action", "A team makes one more action this turn; it is not free.", "team",
+             required=True, phrase="{subject} makes one more action this turn")
     v.effect("knock-down", "Knock a player down (page 9).", "player", required=True,
-             with_="number", phrase="{subject} is Knocked Down")
+             with_="number",
+             phrase="{subject} is Knocked Down[, with {with} to the Armour check]")
     v.effect("injure", "Injure a player: to the Dugout (page 9).", "player", required=True,
              phrase="{subject} is injured")
     v.effect("armour-check", "Make an Armour check for a player (page 7).", "player",
-             required=True, with_="number", phrase="make an Armour check for {subject}")
+             required=True, with_="number",
+             phrase="make an Armour check for {subject}[, with {with} to the roll]")
     v.effect("shove", "Push a player one square away (page 9).", "player", required=True,
              phrase="{subject} is shoved")
     v.effect("bounce", "Make a ball bounce (page 10).", "ball", required=True, from_="square",
-             times="number", phrase="{subject} bounces")
+             times="number", phrase="{subject} bounces[ from {from}][ {times} times]")
     v.effect("remove", "Remove a ball from play.", "ball", required=True,
              phrase="{subject} is removed from play")
     v.effect("void-action", "The current action is treated as never made.",
@@ -187,7 +189,7 @@ def build() -> Vocabulary:
     v.effect("move", "Move a player to a square.", "player", required=True, to="square",
              phrase="{subject} moves to {to}")
     v.effect("switch-action", "The player makes another action instead.", to="action",
-             phrase="the player makes a {to} action instead")
+             phrase="the player makes another action instead: {to}")
     v.effect("succeed", "The current check succeeds without rolling.",
              phrase="the check succeeds")
     v.effect("fail", "The current check fails.", phrase="the check fails")
@@ -201,19 +203,21 @@ def build() -> Vocabulary:
              phrase="{to} scores {subject} points")
     v.effect("slide", "Move a ball square by square in one direction; it stops before a player "
              "or a blocked square, and at the pitch's edge.", "ball", required=True,
-             to="direction", up_to="number", phrase="{subject} moves {up to} squares {to}")
+             to="direction", up_to="number", phrase="{subject} moves up to {up to} squares towards {to}")
     v.effect("choose-bounce", "The coach chooses the bounce direction.", "ball",
              phrase="the coach chooses where {subject} bounces")
 
     # ---- queries -------------------------------------------------------------------------
-    v.query("adjacent", "Whether two players or squares are adjacent.", ("any", "any"), "bool")
+    v.query("adjacent", "Whether two players or squares are adjacent.", ("any", "any"), "bool",
+            phrase="{0} is adjacent to {1}")
     v.query("players-near", "Players in or adjacent to a square, player or ball.", ("any",),
-            "list[player]")
+            "list[player]", phrase="the players in or next to {0}'s square")
     v.query("legal-actions", "The actions a player could still make this turn (page 8).",
-            ("player",), "list[action]")
+            ("player",), "list[action]", phrase="the actions {0} can still make")
     v.query("bounce-direction", "The bounce chart's direction for a d8 result (page 10).",
-            ("number",), "direction")
-    v.query("distance", "Squares between two places.", ("any", "any"), "number")
+            ("number",), "direction", phrase="the bounce chart direction for {0}")
+    v.query("distance", "Squares between two places.", ("any", "any"), "number",
+            phrase="the distance from {0} to {1}")
 
     # ---- table categories: the event each kind of table is rolled on ----------------------
     v.table_category("block-dice", "block", "The Block dice face chosen for a block (page 9).")

@@ -65,6 +65,7 @@ class QueryDecl:
     doc: str
     params: tuple[str, ...]
     returns: str
+    phrase: str = ""  # English, with {0}, {1}… for the arguments
 
 
 @dataclass
@@ -119,8 +120,9 @@ class Vocabulary:
                   per_team: bool = True) -> None:
         self.parameters[name] = ParameterDecl(name, doc, type_name, default, per_team)
 
-    def query(self, name: str, doc: str, params: tuple[str, ...], returns: str) -> None:
-        self.queries[name] = QueryDecl(name, doc, params, returns)
+    def query(self, name: str, doc: str, params: tuple[str, ...], returns: str,
+              phrase: str = "") -> None:
+        self.queries[name] = QueryDecl(name, doc, params, returns, phrase)
 
     def scope(self, name: str, doc: str) -> None:
         self.scopes[name] = doc

@@ -15,8 +15,8 @@ def test_catchers_instincts_reads_like_the_card() -> None:
     (sentence,) = english("after catch where player is self and source is throw:\n"
                           "    let n = roll d6\n    may free run by self up to n\n")
     assert sentence == ("After the player catches the ball, if the player is this player and "
-                        "the source is throw: roll D6 (call the result n); then the coach may "
-                        "choose: this player makes a free Run action, up to n.")
+                        "the source is Throw: roll D6 (call the result n); then the coach may "
+                        "choose: this player makes a free Run action of up to n squares.")
 
 
 def test_modifier_and_setting() -> None:
@@ -26,7 +26,7 @@ def test_modifier_and_setting() -> None:
         "the action is Mark: the value becomes 3."]
     assert english("modify armour-modifier where attacker is self: change value by -1\n") == [
         "When working out the Armour check modifier, if the attacker is this player: "
-        "subtract 1 to the value."]
+        "subtract 1 from the value."]
     assert english("set hand-size to 4\n") == ["The hand size becomes 4."]
 
 
@@ -41,3 +41,33 @@ def test_claim_condition() -> None:
     assert english("claim if happened(touchdown where team is own)\n") == [
         "Claim this card if the team scores a touchdown (where the team is your team) during "
         "the action."]
+
+
+def test_true_false_fields_and_attributes_read_as_english() -> None:
+    (sentence,) = english("after bounce where not ball.held and ball.in-play: reroll\n")
+    assert sentence == ("After the ball bounces, if the ball is not held and the ball is in "
+                        "play: re-roll the dice.")
+    (sentence,) = english("claim if happened(throw where success and not hand-off)\n")
+    assert sentence == ("Claim this card if the player throws the ball (where it is success "
+                        "and it is not hand off) during the action.")
+
+
+def test_queries_and_optional_phrase_parts() -> None:
+    (sentence,) = english("after catch where adjacent(player, self):\n"
+                          "    knock-down player with -1\n    bounce ball times 1\n")
+    assert sentence == ("After the player catches the ball, if the player is adjacent to this "
+                        "player: the player is Knocked Down, with -1 to the Armour check; then "
+                        "the ball bounces once.")
+    (sentence,) = english("after catch: knock-down player\n")
+    assert sentence == "After the player catches the ball: the player is Knocked Down."
+
+
+def test_instead_of_reads_as_a_replacement() -> None:
+    (sentence,) = english("instead of block where target is self: injure blocker\n")
+    assert sentence == ("When the blocker blocks the target, if the target is this player: "
+                        "instead, the blocker is injured.")
+
+
+def test_actions_print_with_capitals_even_where_the_word_has_two_meanings() -> None:
+    (sentence,) = english("after catch where source is throw: free block by self\n")
+    assert sentence.endswith("if the source is Throw: this player makes a free Block action.")
