@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/check.py

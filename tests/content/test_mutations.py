@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -100,11 +101,15 @@ def test_dropping_a_required_key_is_an_error(case) -> None:
 def key_misspelled(draw):
     path = draw(st.sampled_from(FILES))
     text = path.read_text(encoding="utf-8")
-    key = draw(st.sampled_from(_keys(path)))
-    line, col = _value_line(text, path, key)
     lines = text.split("\n")
+
+    def written_plain(key: tuple) -> bool:  # not quoted, like the pitch legend's '.'
+        line, col = _value_line(text, path, key)
+        return lines[line][col:col + len(str(key[-1]))] == str(key[-1])
+
+    key = draw(st.sampled_from([k for k in _keys(path) if written_plain(k)]))
+    line, col = _value_line(text, path, key)
     name = str(key[-1])
-    assert lines[line][col:col + len(name)] == name
     bad = name + draw(st.sampled_from(["x", "s", "_"]))
     lines[line] = lines[line][:col] + bad + lines[line][col + len(name):]
     return path, "\n".join(lines), line + 1
@@ -188,3 +193,35 @@ def test_misspelling_a_rules_word_is_an_error_at_that_line(case) -> None:
     mine = [d for d in diags if d.path.endswith(path.name)]
     assert any(d.line == line for d in mine), (line, mine)
     assert_inside(diags, path, mutated)
+
+
+# ---- every file, one sure mutation each (the property tests above sample) ---------------
+
+def _drop_line_of(text: str, path: Path, key: tuple) -> tuple[str, int]:
+    """The text without the line (and continuation lines) holding ``key``; its 1-based line."""
+    line, _ = _value_line(text, path, key)
+    lines = text.split("\n")
+    end = line + 1
+    while end < len(lines) and lines[end].startswith(" "):
+        end += 1
+    return "\n".join(lines[:line] + lines[end:]), line + 1
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_file_reports_a_dropped_id(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    mutated, _ = _drop_line_of(text, path, ("id",))
+    diags, _ = check_with(path, mutated)
+    mine = [d for d in diags if d.path.endswith(path.name)]
+    assert any(d.code == "S301" and "`id`" in d.message for d in mine), mine
+    assert_inside(diags, path, mutated)
+
+
+@pytest.mark.parametrize("path", RULES_FILES, ids=lambda p: p.stem)
+def test_every_rules_file_reports_a_misspelt_rules_word(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    m = _rule_words(path)[-1]
+    line = text.count("\n", 0, m.start()) + 1
+    diags, _ = check_with(path, text[:m.start()] + m.group(0) + "zq" + text[m.end():])
+    mine = [d for d in diags if d.path.endswith(path.name)]
+    assert any(d.line == line for d in mine), (line, m.group(0), mine)
