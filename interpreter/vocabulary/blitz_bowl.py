@@ -216,6 +216,9 @@ def build() -> Vocabulary:
             ("player",), "list[action]", phrase="the actions {0} can still make")
     v.query("bounce-direction", "The bounce chart's direction for a d8 result (page 10).",
             ("number",), "direction", phrase="the bounce chart direction for {0}")
+    v.query("armour-check-fails", "Make an Armour check for a player through the dice (page 7) "
+            "and tell whether it failed.", ("player",), "bool",
+            phrase="an Armour check for {0} fails")
     v.query("distance", "Squares between two places.", ("any", "any"), "number",
             phrase="the distance from {0} to {1}")
 
