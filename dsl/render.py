@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from nuffle.dsl import ast
 from nuffle.interpreter.vocabulary.model import Vocabulary
@@ -189,8 +190,10 @@ class EnglishRenderer:
     vocabulary reads well without touching the renderer.
     """
 
-    def __init__(self, vocab: Vocabulary):
+    def __init__(self, vocab: Vocabulary, content_names: Mapping[str, str] | None = None):
         self.vocab = vocab
+        # content ids rules may name (abilities, balls) → their display names
+        self.content_names = dict(content_names or {})
         self.bool_attributes = {a for t in vocab.types.values()
                                 for a, at in t.attributes.items() if at == "bool"}
         self._flags: set[str] = set()  # true/false payload fields of the event in hand
@@ -202,6 +205,8 @@ class EnglishRenderer:
     def word(self, name: str) -> str:
         if name in _CONTEXT_WORDS:
             return _CONTEXT_WORDS[name]
+        if name in self.content_names:
+            return self.content_names[name]
         const = self.vocab.constants.get(name)
         if const is not None:
             if _CAPITALISED_TYPES.intersection(const.type.split("|")):
@@ -397,5 +402,6 @@ def _sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    text = text[0].upper() + text[1:]
+    if not re.match(r"[a-z] ", text):  # a one-letter name keeps its case: "p gains Stab."
+        text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."

@@ -1,6 +1,16 @@
 """The Blood Bowl vocabulary, for kick-off, weather and prayer tables.
 
-Sources: PBBL 1.10 (004_2450e8f2c1aa331e.txt) and BB2020 (002_1746bd746c5d97e0.txt).
+Every name here is a game concept (an event, a value, an effect, an attribute), never a table
+entry: the tables' entries are content (``content/blood-bowl/tables``) written with these names.
+
+Sources (page numbers as printed in the seeds):
+- PBBL Living Rulebook 1.10 (004_2450e8f2c1aa331e.txt): cheerleaders and assistant coaches
+  page 18; the Kick-Off table's introduction and FAME page 19; the Kick-Off table page 20;
+  the Weather table, Going For It and hand-offs page 21; skills from page 25.
+- BB2020 game sequence chapter (002_1746bd746c5d97e0.txt), which prints few page numbers of
+  its own; sections are named instead: the Weather table and the Prayers to Nuffle table
+  (Pre-game Sequence), the Kick-off Event table (page 41, as the seed's cross-references give
+  it), Being Sent-off and Argue the Call (page 63), Stalling, the End of a Drive.
 """
 
 from __future__ import annotations
@@ -8,14 +18,197 @@ from __future__ import annotations
 from nuffle.interpreter.vocabulary.common import declare_common
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
+PBBL = "004_2450e8f2c1aa331e.txt"
+BB2020 = "002_1746bd746c5d97e0.txt"
+
 
 def build() -> Vocabulary:
     v = Vocabulary("blood-bowl")
     declare_common(v)
-    v.type("player", "A player.", team="team", prone="bool", stunned="bool", square="square")
-    v.type("team", "A team.", score="number", players_on_pitch="list[player]")
+
+    # ---- types and their attributes -------------------------------------------------
+    v.type("player", "A player on a team's roster.",
+           team="team", prone="bool", stunned="bool", square="square",
+           open="bool", skills="list[ability]", primary_skills="list[ability]",
+           movement="number", strength="number", agility="number", passing_ability="number",
+           armour_value="number")
+    v.type("team", "One side of the game.",
+           score="number", opponent="team", players_on_pitch="list[player]",
+           open_players="list[player]", available_players="list[player]",
+           stalling_players="list[player]", turn_marker="number", fame="number",
+           fan_factor="number", cheerleaders="number", assistant_coaches="number")
+    v.type("square", "A square of the pitch (or, off the pitch, none of the following holds).",
+           occupied="bool", trapdoor="bool", half="team")
+    v.type("ability", "A skill or trait (a content id, as Blitz Bowl abilities are).")
     v.type("list[player]", "Players.")
     v.type("list[team]", "Teams.")
+    v.type("list[ability]", "Skills and traits.")
+    v.type("list[action]", "Actions.")
+
+    # attribute meanings (the type declarations above carry only types)
+    # open: not in the tackle zone of a standing opponent (PBBL "not in an opposing player's
+    #   tackle zone", page 20; BB2020 "Open"). open-players: a team's Open players on the pitch.
+    # available-players: the players who may play in this drive: on the pitch or in the
+    #   Reserves box (BB2020 Prayers to Nuffle, "available to play during this drive").
+    # stalling-players: the team's players who Stalled during the team turn (BB2020 Stalling).
+    # turn-marker: the space of the team's turn marker on the turn track, 0 before its first
+    #   team turn of the half (PBBL page 20, BB2020 Time-out).
+    # fame: Fan Advantage ModifiEr (PBBL page 19); fan-factor: Fan Factor (BB2020 The Fans).
+    # cheerleaders, assistant-coaches: on the team roster (PBBL page 18) or Team Draft list.
+    # square half: the team whose half of the pitch the square is in (none off the pitch).
+
+    v.enum("action", "A player action (PBBL page 8, Hand-off page 21; BB2020 The Team Turn).",
+           "move block blitz pass hand-off foul throw-team-mate")
+    v.enum("test-kind", "What a dice roll or test is made for: PBBL rolls (page 21: pass, "
+           "catch, intercept, pick-up, Going For It) and BB2020 tests (catch, pick-up, "
+           "interfere with a pass, Rush). `rush` is Going For It; `interception` is also "
+           "BB2020's interference with a pass.",
+           "pass catch interception pick-up rush dodge")
+    v.enum("characteristic", "A player characteristic a test is made against (BB2020: MA, "
+           "ST, AG, PA, AV).", "movement strength agility passing-ability armour-value")
+    v.enum("pass-range", "The range of a pass (PBBL page 13; BB2020 Quick, Short, Long Pass "
+           "and Long Bomb).", "quick short long long-bomb")
+    v.enum("achievement", "What a player earns Star Player Points for (BB2020).",
+           "completion casualty touchdown interception deflection most-valuable-player")
+    v.enum("cause", "How a Casualty was caused: by a Block (or Blitz), a Foul, or a push "
+           "into the crowd (BB2020 Prayers to Nuffle).", "block foul crowd")
+    v.enum("send-off-reason", "Why the referee sends a player off (PBBL page 20: fouls and "
+           "secret weapons).", "foul secret-weapon")
     v.constant("teams", "list[team]", "Both teams.")
-    v.context("table", {"own": "team", "opponent": "team", "kicking-team": "team", "receiving-team": "team"})
+    v.constant("ball-carrier", "player", "The player in possession of the ball (none while "
+               "nobody holds it).")
+
+    # Skills are content (kind `ability`, content/blood-bowl/skills/); rules name them by id.
+
+    # ---- occurrences ------------------------------------------------------------------
+    v.event("kick-off", "The kick-off event: after the kick has deviated (scattered), while "
+            "the ball is still in the air; the Kick-Off table is rolled here (PBBL "
+            f"{PBBL} pages 19-20: neither that roll nor the rolls its results call for may "
+            f"be re-rolled; BB2020 {BB2020} Kick-off Event, page 41). `landing-square` is "
+            "where the ball will land.",
+            "{kicking-team} kicks off to {receiving-team}",
+            kicking_team="team", receiving_team="team", landing_square="square")
+    v.event("weather-roll", "A roll on the Weather table: at the start of the game, or again "
+            "for a kick-off result (PBBL page 21; BB2020 Pre-game Sequence, The Weather).",
+            "the Weather table is rolled")
+    v.event("prayer", "A coach rolls on the Prayers to Nuffle table, pre-game for the "
+            "Underdog or from a kick-off result (BB2020 Pre-game Sequence, step 5).",
+            "{praying-team} prays to Nuffle", praying_team="team")
+    v.event("turn-end", "A team turn ends (BB2020 Stalling is judged here).",
+            "{team}'s team turn ends", team="team")
+    v.event("drive-end", "A drive ends, after a touchdown or at the end of a half, before "
+            "the players leave the pitch (PBBL page 21; BB2020 The End of a Drive).",
+            "the drive ends")
+    v.event("enter-square", "A player enters a square, for any reason (moved, pushed, "
+            "placed).", "{player} enters a square", player="player", team="team",
+            square="square")
+
+    # ---- values (for `modify`) ----------------------------------------------------------
+    v.value("test-modifier", "number", "The total modifier to a roll or test (PBBL page 21: "
+            "pass, catch, intercept, pick-up; BB2020: tests against a characteristic, "
+            "Rush).", "the test modifier", player="player", team="team", test="test-kind",
+            characteristic="characteristic")
+    v.value("test-target", "number", "The lowest unmodified D6 result a roll needs (a Going "
+            "For It / Rush roll needs 2, PBBL page 21).", "the number the roll needs",
+            player="player", team="team", test="test-kind")
+    v.value("pass-range-allowed", "bool", "Whether a pass of that range may be attempted "
+            "(PBBL page 21, BB2020 Weather table).", "whether the pass may be attempted",
+            player="player", team="team", range="pass-range")
+    v.value("sent-off", "bool", "Whether the referee sends a player off (PBBL page 20: for "
+            "a foul, or banning a secret weapon).", "whether the referee sends {player} off",
+            player="player", team="team", reason="send-off-reason")
+    v.value("foul-spotted", "bool", "Whether the referee sees a Foul (normally on a natural "
+            "double, BB2020 Being Sent-off, page 63).", "whether the referee sees the foul",
+            player="player", team="team")
+    v.value("argue-the-call-roll", "number", "The D6 rolled to Argue the Call (BB2020 page "
+            "63: 1 ejected, 2-5 Sent-off, 6 not Sent-off).", "the Argue the Call roll",
+            player="player", team="team")
+    v.value("star-player-points", "number", "The Star Player Points a player earns for an "
+            "achievement (BB2020: Completion 1, Casualty 2 when caused by a Block, 0 "
+            "otherwise).", "the Star Player Points {player} earns", player="player",
+            team="team", achievement="achievement", cause="cause")
+
+    # ---- effects ----------------------------------------------------------------------------
+    v.effect("move-turn-marker", "Move a team's turn marker along the turn track, forward "
+             "or (a negative number) back (PBBL page 20; BB2020 Time-out).", "team",
+             required=True, by="number", phrase="move {subject}'s turn marker by {by}")
+    v.effect("end-half", "The half ends at once (PBBL page 20).", phrase="the half ends")
+    v.effect("set-up-again", "Their coach may remove any of these players (up to N of them) "
+             "and set them up again in other squares, following the usual set-up rules "
+             "(PBBL page 20; BB2020 Kick-off Event).", "list[player]", required=True,
+             up_to="number", phrase="the coach may set up {subject} again")
+    v.effect("place", "Put a player straight into a square, whatever their MA; no dice are "
+             "rolled (PBBL page 20; BB2020 Kick-off Event).", "player", required=True,
+             on="square", phrase="{subject} is placed in {on}")
+    v.effect("free-step", "Their coach may move any of these players (up to N of them) one "
+             "square each into an adjacent empty square, ignoring tackle zones, even into "
+             "the opposing half (PBBL page 20; BB2020 Kick-off Event).", "list[player]",
+             required=True, up_to="number", phrase="{subject} may each move one square")
+    v.effect("bonus-turn", "The team takes a free team turn at once: only the players given "
+             "`with` (up to N of them) may be activated, for the actions given `as`; the "
+             "usual limits per team turn apply and a Turnover ends it (PBBL page 20; BB2020 "
+             "Kick-off Event).", "team", required=True, with_="list[player]",
+             up_to="number", as_="list[action]", phrase="{subject} takes a bonus team turn")
+    v.effect("gain-team-reroll", "The team gains an extra team re-roll, lost at the end of "
+             "the duration if unused (PBBL page 20; BB2020 Kick-off Event).", "team",
+             required=True, durations=True, phrase="{subject} gains an extra team re-roll")
+    v.effect("gain-bribe", "The team gains a free Bribe, lost at the end of the duration if "
+             "unused (BB2020 Kick-off Event, Bribe: page 91 of the rulebook).", "team",
+             required=True, durations=True, phrase="{subject} gains a free Bribe")
+    v.effect("apply-weather", "The weather becomes the Weather table's result for this 2D6 "
+             "total; the previous weather's rules end (PBBL page 21; BB2020 The Weather).",
+             "number", required=True,
+             phrase="the weather becomes the Weather table's result for {subject}")
+    v.effect("scatter-ball", "The kicked ball, still in the air, scatters before landing: "
+             "`by N` squares, each in a random direction; without a number, the edition's "
+             "full scatter (BB2020 page 25 of the rulebook).", by="number",
+             phrase="the ball scatters before landing")
+    v.effect("bounce-ball", "The ball bounces from a square (PBBL page 14; BB2020 page 25).",
+             from_="square", phrase="the ball bounces")
+    v.effect("injury-roll", "Make an Injury roll for a player, without an Armour roll "
+             "(PBBL page 20).", "player", required=True,
+             phrase="make an Injury roll for {subject}")
+    v.effect("knock-down", "Knock a player down: placed Prone, Armour roll (PBBL page 12).",
+             "player", required=True, phrase="{subject} is Knocked Down")
+    v.effect("stun", "The player is Placed Prone and becomes Stunned (PBBL page 20; BB2020 "
+             "Kick-off Event).", "player", required=True,
+             phrase="{subject} is Placed Prone and Stunned")
+    v.effect("send-off", "The referee sends the player off: removed from play for the rest "
+             "of the game (BB2020 page 63).", "player", required=True,
+             phrase="{subject} is Sent-off")
+    v.effect("push-into-crowd", "Remove a player from play exactly as if pushed into the "
+             "crowd (BB2020 Injury by the Crowd, page 61).", "player", required=True,
+             phrase="{subject} is removed from play as if pushed into the crowd")
+    v.effect("miss-next-drive", "The player goes to the Reserves box and may not be set up "
+             "for the next drive (PBBL page 21; BB2020 The Weather).", "player",
+             required=True, phrase="{subject} misses the next drive")
+    v.effect("pray", "The team's coach rolls once on the Prayers to Nuffle table, re-rolling "
+             "a result currently in effect (BB2020 Kick-off Event).", "team", required=True,
+             phrase="{subject} rolls once on the Prayers to Nuffle table")
+    v.effect("gain-skill", "The player gains a skill or trait for the duration; `as N` gives "
+             "its value, as in Mighty Blow (+1) or Loner (2+) (BB2020 Prayers to Nuffle).",
+             "player", required=True, with_="ability", as_="number", durations=True,
+             phrase="{subject} gains {with}")
+
+    # ---- queries -------------------------------------------------------------------------
+    v.query("random-players", "N different players picked at random from a list, through "
+            "the dice (all of them if there are fewer): BB2020 \"randomly select D3\".",
+            ("list[player]", "number"), "list[player]",
+            phrase="{1} of {0}, picked at random")
+
+    # ---- scopes ----------------------------------------------------------------------------
+    v.scope("weather", "until the weather changes (a new roll on the Weather table)")
+
+    # ---- table categories: the event each kind of table is rolled on ----------------------
+    v.table_category("kick-off", "kick-off", "The 2D6 Kick-Off table, rolled at each kick-off "
+                     "(PBBL page 20; BB2020 Kick-off Event, page 41).")
+    v.table_category("weather", "weather-roll", "The 2D6 Weather table: its result stays in "
+                     "force until the weather changes (PBBL page 21; BB2020 The Weather).")
+    v.table_category("prayers-to-nuffle", "prayer", "The D16 Prayers to Nuffle table (BB2020 "
+                     "Pre-game Sequence): rolled by the praying team's coach.")
+
+    # ---- context names per content kind ----------------------------------------------------
+    # A table entry sees only its category event's payload (kick-off: kicking-team,
+    # receiving-team, landing-square; prayer: praying-team); a weather entry sees no names.
+    v.context("table", {})
     return v

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from nuffle.catalogue.loader import content_id_types
 from nuffle.catalogue.model import Catalogue, Item
 from nuffle.dsl.render import EnglishRenderer, render_source
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
@@ -12,12 +13,12 @@ FORMAT_VERSION = 1
 COMMON = ("kind", "id", "name", "edition", "source")
 
 
-def export_item(item: Item) -> dict:
+def export_item(item: Item, content_names: dict[str, str] | None = None) -> dict:
     data = copy.deepcopy(item.data)
     out: dict = {k: data.pop(k) for k in COMMON if k in data}
     english = None
     if item.edition in EDITIONS:
-        english = EnglishRenderer(vocabulary_for_edition(item.edition))
+        english = EnglishRenderer(vocabulary_for_edition(item.edition), content_names)
     for rules in item.rules:
         target = out.setdefault("_rules", {})
         if rules.ast is None:
@@ -47,8 +48,10 @@ def _replace_rules(node: object, rendered: dict, path: tuple) -> None:
 
 
 def export_catalogue(cat: Catalogue) -> dict:
+    names = {i.id: str(i.data.get("name", i.id)) for i in cat.sorted_items()
+             if i.id in content_id_types(cat)}
     return {
         "format": FORMAT_VERSION,
         "counts": cat.counts(),
-        "items": [export_item(i) for i in cat.sorted_items()],
+        "items": [export_item(i, names) for i in cat.sorted_items()],
     }

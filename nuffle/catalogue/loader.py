@@ -138,7 +138,7 @@ def _dig(data: object, path: tuple) -> object:
 
 def check_names(catalogue: Catalogue) -> list[Diagnostic]:
     """Resolve every rules text's names against its edition's vocabulary."""
-    content_ids = {i.id: _ID_TYPES[i.kind] for i in catalogue.items.values() if i.kind in _ID_TYPES}
+    content_ids = content_id_types(catalogue)
     diags: list[Diagnostic] = []
     for item in catalogue.sorted_items():
         edition = item.edition
@@ -154,6 +154,11 @@ def check_names(catalogue: Catalogue) -> list[Diagnostic]:
 
 
 _ID_TYPES = {"ability": "ability", "ball": "ball-card"}
+
+
+def content_id_types(catalogue: Catalogue) -> dict[str, str]:
+    """The ids rules may name (abilities, ball cards), with their vocabulary type."""
+    return {i.id: _ID_TYPES[i.kind] for i in catalogue.items.values() if i.kind in _ID_TYPES}
 
 
 def rules_context(vocab: Vocabulary, item: Item, rules: RulesText) -> dict[str, str] | None:

@@ -80,6 +80,15 @@ def _construct(doc: YamlDocument, node: yaml.Node, path: Path_) -> object:
     return doc.constructor.construct_object(node, deep=True)
 
 
+def _inside(text: str, line: int, column: int) -> tuple[int, int]:
+    """Clamp a parser mark to a real place: at the end of a file with no final newline the
+    parser points one line past the last one."""
+    lines = text.split("\n")
+    if line > len(lines):
+        line, column = len(lines), len(lines[-1]) + 1
+    return line, min(column, len(lines[line - 1]) + 1)
+
+
 # libyaml's parser keeps the same marks (line, column) and is several times faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -91,7 +100,7 @@ def load_yaml(path: str, text: str) -> YamlDocument:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = _inside(text, mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = (err.problem or "invalid YAML").strip()
         hint = None
         if "tab" in problem:
@@ -114,7 +123,7 @@ def load_yaml(path: str, text: str) -> YamlDocument:
         doc.data = _construct(doc, node, ())
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, col = _inside(text, mark.line + 1, mark.column + 1) if mark else (1, 1)
         doc.diagnostics.append(Diagnostic("Y001", f"YAML: {getattr(err, 'problem', err)}",
                                           path, line, col))
     return doc

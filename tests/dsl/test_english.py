@@ -71,3 +71,11 @@ def test_instead_of_reads_as_a_replacement() -> None:
 def test_actions_print_with_capitals_even_where_the_word_has_two_meanings() -> None:
     (sentence,) = english("after catch where source is throw: free block by self\n")
     assert sentence.endswith("if the source is Throw: this player makes a free Block action.")
+
+
+def test_content_ids_read_as_their_names() -> None:
+    rules = parse_rules("after catch where handling-skills in player.abilities: reroll\n")
+    (sentence,) = EnglishRenderer(vocabulary("blitz-bowl"),
+                                  {"handling-skills": "Handling Skills"}).sentences(rules)
+    assert sentence.startswith("After the player catches the ball, if Handling Skills is one "
+                               "of the player's abilities:")

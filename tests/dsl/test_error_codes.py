@@ -305,3 +305,18 @@ def test_a_table_entry_sees_no_other_payload(tree) -> None:
     tree.write("probe.yaml", BLOCK_TABLE.format(who="ball"))
     diag = only(tree.check(), "N103")
     assert diag.line == 13 and "target" in diag.hint
+
+
+def test_a_blitz_bowl_ability_needs_rules_but_a_blood_bowl_skill_may_wait(tree) -> None:
+    no_rules = GOOD[:GOOD.index("rules: |")]
+    tree.write("probe.yaml", no_rules)
+    diag = only(tree.check(), "S301")
+    assert "`rules`" in diag.message
+    tree.write("probe.yaml", no_rules.replace("edition: blitz-bowl-s2", "edition: pbbl-1-10"))
+    assert tree.check() == []
+
+
+def test_a_yaml_error_at_the_end_of_a_file_without_final_newline_stays_inside(tree) -> None:
+    tree.write("x.yaml", "kind: ability\nrulings: [a, b")
+    diag = only(tree.check(), "Y001")
+    assert (diag.line, diag.column) == (2, 15)

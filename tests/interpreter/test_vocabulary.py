@@ -85,3 +85,21 @@ def test_table_categories_match_the_schema_and_name_real_events() -> None:
             assert event in v.events, (game, category, event)
             declared.add(category)
     assert set(schema["properties"]["category"]["enum"]) == declared
+
+
+CONTENT_KINDS_WITH_NAMES = ("ability", "ball", "challenge-card", "coach-trait")
+
+
+def test_the_engine_names_no_content_item() -> None:
+    """Principle 2: abilities, balls, cards and traits are content, never vocabulary."""
+    from nuffle.catalogue.loader import load_catalogue
+
+    catalogue, _, _ = load_catalogue()
+    ids = {i.id for kind in CONTENT_KINDS_WITH_NAMES for i in catalogue.of_kind(kind)}
+    ids |= {c.data["bonus_play"]["id"] for c in catalogue.of_kind("challenge-card")
+            if "bonus_play" in c.data}
+    for game in GAMES:
+        v = vocabulary(game)
+        declared = set(v.constants) | set(v.events) | set(v.effects) | set(v.queries) \
+            | set(v.parameters)
+        assert not declared & ids, (game, sorted(declared & ids))
