@@ -119,13 +119,13 @@ class RulesChecker:
     # ---- hooks
     def check_hook(self, hook: ast.Hook, scope: _Scope, top: bool = False) -> None:
         """Check one hook; ``top`` hooks start the item's rules, others last `for this …`."""
-        if hook.play and (self.kind != "bonus-play" or not top):
-            self.error(hook, "T205", "only a Bonus Play is played (`play …`)"
-                       if self.kind != "bonus-play" else
-                       "only the Bonus Play's opening hook is played (`play …`)",
-                       "remove `play`, or move these rules to the card's `bonus_play`"
-                       if self.kind != "bonus-play" else "remove `play` from the inner hook")
-        if self.kind == "bonus-play" and top and not hook.play:
+        if hook.play and self.kind != "bonus-play":
+            self.error(hook, "T205", "only a Bonus Play is played (`play …`)",
+                       "remove `play`, or move these rules to the card's `bonus_play`")
+        elif hook.play and not top:
+            self.error(hook, "T205", "only the Bonus Play's opening hook is played (`play …`)",
+                       "remove `play` from the inner hook")
+        elif self.kind == "bonus-play" and top and not hook.play:
             self.error(hook, "T205", "a Bonus Play's hook must start with `play`",
                        f"write `play {hook.timing} {hook.event.name} …`")
         decl = self.vocab.events.get(hook.event.name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from nuffle.catalogue.loader import content_id_types
+from nuffle.catalogue.loader import NAMED_KINDS
 from nuffle.catalogue.model import Catalogue, Item
 from nuffle.dsl.render import EnglishRenderer, render_source
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
@@ -49,7 +49,7 @@ def _replace_rules(node: object, rendered: dict, path: tuple) -> None:
 
 def export_catalogue(cat: Catalogue) -> dict:
     names = {i.id: str(i.data.get("name", i.id)) for i in cat.sorted_items()
-             if i.id in content_id_types(cat)}
+             if i.kind in NAMED_KINDS}
     return {
         "format": FORMAT_VERSION,
         "counts": cat.counts(),

@@ -153,12 +153,13 @@ def check_names(catalogue: Catalogue) -> list[Diagnostic]:
     return diags
 
 
-_ID_TYPES = {"ability": "ability", "ball": "ball-card"}
+# The kinds whose ids rules may name, with the vocabulary type such an id has.
+NAMED_KINDS = {"ability": "ability", "ball": "ball-card"}
 
 
 def content_id_types(catalogue: Catalogue) -> dict[str, str]:
     """The ids rules may name (abilities, ball cards), with their vocabulary type."""
-    return {i.id: _ID_TYPES[i.kind] for i in catalogue.items.values() if i.kind in _ID_TYPES}
+    return {i.id: NAMED_KINDS[i.kind] for i in catalogue.items.values() if i.kind in NAMED_KINDS}
 
 
 def rules_context(vocab: Vocabulary, item: Item, rules: RulesText) -> dict[str, str] | None:
@@ -188,20 +189,21 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
     docs: dict[str, YamlDocument] = {}
     first_seen: dict[tuple[str, str], Item] = {}
     for path in [*selected, *context]:
-        doc = load_document(path, overrides.get(path.resolve()))
-        if path.resolve() in chosen:
+        resolved = path.resolve()
+        is_chosen = resolved in chosen
+        doc = load_document(path, overrides.get(resolved))
+        if is_chosen:
             docs[doc.path] = doc
         item, item_diags = load_item(doc)
         diags += item_diags
-        if progress is not None and path.resolve() in chosen:
+        if progress is not None and is_chosen:
             progress()
         if item is None:
             continue
         key = (item.kind, item.id)
         if key in first_seen:
             # report on the file being checked: a new item that reuses a bundled id is caught
-            here, there = (first_seen[key], item) if path.resolve() not in chosen \
-                else (item, first_seen[key])
+            here, there = (item, first_seen[key]) if is_chosen else (first_seen[key], item)
             line, col, end = here.doc.position(("id",))
             diags.append(Diagnostic("R401", f"duplicate {item.kind} id `{item.id}`", here.path,
                                     line, col, end, f"also defined in {there.path}"))
