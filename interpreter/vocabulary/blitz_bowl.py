@@ -100,6 +100,11 @@ def build() -> Vocabulary:
             ball="ball", source="catch-source", had_at_turn_start="bool")
     v.event("touchdown", "A touchdown is scored (page 10).", "{team} scores a touchdown",
             player="player", team="team", ball="ball")
+    v.event("ball-lands", "A bouncing ball lands in a square, before the player there takes it "
+            "or it bounces on (page 10).", "the ball lands", ball="ball", square="square",
+            player="player")
+    v.event("bonus-play", "A coach plays a Bonus Play from their hand (page 11).",
+            "{team} plays a Bonus Play", team="team", card="card", play="string")
     v.event("ball-enters-play", "A ball enters play through a trapdoor (page 10).",
             "a ball enters play", ball="ball")
     v.event("ball-removed", "A ball is removed from play.", "a ball is removed from play",

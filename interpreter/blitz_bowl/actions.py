@@ -1,0 +1,354 @@
+"""The seven actions: which a player may make, and moving (pages 8-9).
+
+A move is offered as a choice of destination among the squares the player can reach; a
+Run that picks up a ball may then go on with what is left of its move (ruling
+move-destinations).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from nuffle.interpreter.hooks import ActionVoided
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blitz_bowl.state import Player, Team
+
+STATUS_ACTIONS: dict[str, tuple[str, ...]] = {  # page 8
+    "open": ("run", "mark", "throw"),
+    "marked": ("block", "sidestep"),
+    "prone": ("stand-up",),
+    "dugout": ("reserves",),
+}
+ACTIONS = ("run", "mark", "throw", "block", "sidestep", "stand-up", "reserves")
+BASE_ALLOWANCE = {"mark": 2, "sidestep": 1}  # Run: the player's Move (pages 8-9)
+BASE_RESTRICTION = {"run": "no-adjacent", "mark": "end-marking", "sidestep": "end-open"}
+THROW_RANGE = 8.0  # ruling throw-ruler-lengths
+
+
+@dataclass
+class Frame:
+    """One action being made (a free action inside another has its own frame)."""
+
+    player: Player
+    action: str
+    free: bool
+    serial: int
+    up_to: int | None = None
+
+
+class ActionsMixin:
+    # -- what a player may do -------------------------------------------------------------
+    def legal_actions(self, p: Player, free: bool = False) -> list[str]:
+        if p.actions_ended or p.team is not self.active and not free:
+            return []
+        return [a for a in STATUS_ACTIONS[p.status]
+                if (free or a not in p.actions_this_turn) and self.can_make(p, a)]
+
+    def can_make(self, p: Player, action: str) -> bool:
+        if action == "run":
+            return any(self.occupant[n] is None and n not in self.board.blocked
+                       for n in self.board.neighbours[p.square])
+        if action == "mark":
+            steps = self.allowance(p, "mark")
+            board = self.board
+            if not any(o.square is not None and board.chebyshev(o.square, p.square) <= steps + 1
+                       for o in p.team.opponent.players):
+                return False
+            return bool(self.destinations(p, steps, "end-marking"))
+        if action == "sidestep":
+            rule = self.modify("move-restriction", "end-open", {"player": p, "action": action})
+            return bool(self.destinations(p, self.allowance(p, "sidestep"), rule))
+        if action == "throw":
+            return p.ball is not None and bool(self.throw_targets(p))
+        if action == "block":
+            return bool(self.block_targets(p))
+        if action == "stand-up":
+            return p.prone
+        if action == "reserves":
+            return p.in_dugout and bool(self.reserve_squares(p.team))
+        return False
+
+    def choose_action(self, team: Team) -> tuple[Player, str] | None:
+        options: list = [(p, a) for p in team.players for a in self.legal_actions(p)]
+        options.append(None)
+        return self.decide(team, "action", options, _action_label,
+                           f"action {self.actions_made + 1} of {team.name}")
+
+    def emergency_reserves(self, team: Team) -> None:
+        choices = [p for p in team.dugout]
+        if not self.reserve_squares(team):
+            return
+        p = self.decide(team, "emergency-reserves", choices, _player_label,
+                        "Emergency Reserves: who comes on")
+        self.note(f"Emergency Reserves: {p.id}")
+        self.top_level_action(p, "reserves", free=True)
+
+    # -- making actions ---------------------------------------------------------------------
+    def top_level_action(self, player: Player, action: str, free: bool = False) -> None:
+        self.action_history = []
+        made = self.perform_action(player, action, free=free)
+        self.check_touchdowns(self.active)
+        if made and self.round > 1:
+            self.claim_step(self.active)
+            self.after("claim-step", {"team": self.active, "action-number": self.actions_made},
+                       record=False)
+
+    def perform_action(self, player: Player, action: str, free: bool = False,
+                       up_to: int | None = None) -> bool:
+        """Make one action; False if it was cancelled or voided (it then never happened)."""
+        self.action_serial += 1
+        frame = Frame(player, action, free, self.action_serial, up_to)
+        self.frames.append(frame)
+        try:
+            if not free and self.modify("action-cost", 1,
+                                        {"player": player, "action": action}) == 0:
+                free = frame.free = True
+            payload = {"player": player, "team": player.team, "action": action, "free": free}
+            firing = self.before("action", payload)
+            if firing is not None:
+                if firing.cancelled:
+                    self.note(f"{player.id}'s {action} is not made")
+                    return False
+                if firing.switch_to and firing.switch_to != action:
+                    action = frame.action = payload["action"] = firing.switch_to
+                    self.note(f"{player.id} makes a {action} action instead")
+            if not free:
+                self.actions_left -= 1
+                self.actions_made += 1
+                player.actions_this_turn.append(action)
+            try:
+                self.run_action(player, action, frame)
+            except ActionVoided:
+                if not free:
+                    self.actions_left += 1
+                    self.actions_made -= 1
+                    player.actions_this_turn.remove(action)
+                self.note(f"{player.id}'s {action} counts as never made")
+                return False
+            self.after("action", payload)
+            return True
+        finally:
+            self.frames.pop()
+            self.end_scope("action", frame.serial)
+
+    def run_action(self, p: Player, action: str, frame: Frame) -> None:
+        if action in ("run", "mark", "sidestep"):
+            if p.standing:
+                self.move_action(p, action, frame.up_to)
+        elif action == "stand-up":
+            if p.prone:
+                p.is_prone = False
+                self.note(f"{p.id} stands up")
+        elif action == "reserves":
+            self.reserves(p)
+        elif action == "block":
+            targets = self.block_targets(p)
+            if targets:
+                target = self.decide(p.team, "block-target", targets, _player_label,
+                                     f"{p.id} blocks whom", player=p.id)
+                self.block(p, target)
+        elif action == "throw":
+            self.throw_action(p)
+
+    # -- moving (pages 8-9) -----------------------------------------------------------------
+    def allowance(self, p: Player, action: str, up_to: int | None = None) -> int:
+        base = p.move if action == "run" else BASE_ALLOWANCE[action]
+        value = self.modify("move-allowance", base, {"player": p, "action": action})
+        return min(value, up_to) if up_to is not None else value
+
+    def danger(self, p: Player) -> set[int]:
+        """Squares next to a standing opponent of ``p``."""
+        out: set[int] = set()
+        for o in p.team.opponent.players:
+            if o.square is not None and not o.is_prone:
+                out.update(self.board.neighbours[o.square])
+        return out
+
+    def destinations(self, p: Player, steps: int, rule: str) -> dict[int, list[int]]:
+        """Where ``p`` can end a move of up to ``steps`` squares, with the path to each.
+
+        A path never crosses a loose ball (moving onto it picks it up or makes it bounce),
+        nor, under stop-on-adjacent, a square next to a standing opponent.
+        """
+        start = p.square
+        if start is None or steps <= 0:
+            return {}
+        board, occupant, blocked, loose = self.board, self.occupant, self.board.blocked, self.loose
+        danger = self.danger(p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
+            else set()
+        near = self.near_opponents(p) if rule == "end-marking" else danger
+        parent: dict[int, int] = {start: -1}
+        frontier = [start]
+        for _ in range(steps):
+            nxt = []
+            for sq in frontier:
+                if sq != start and (sq in loose or (rule == "stop-on-adjacent" and sq in danger)):
+                    continue
+                for n in board.neighbours[sq]:
+                    if n in parent or occupant[n] is not None or n in blocked:
+                        continue
+                    if rule == "no-adjacent" and n in danger:
+                        continue
+                    parent[n] = sq
+                    nxt.append(n)
+            frontier = nxt
+            if not frontier:
+                break
+        out: dict[int, list[int]] = {}
+        for sq in parent:
+            if sq == start or (rule == "end-open" and sq in danger) \
+                    or (rule == "end-marking" and sq not in near):
+                continue
+            path, cur = [], sq
+            while cur != start:
+                path.append(cur)
+                cur = parent[cur]
+            out[sq] = path[::-1]
+        return out
+
+    def near_opponents(self, p: Player) -> set[int]:
+        """Squares next to an opponent of ``p``, Prone or not."""
+        out: set[int] = set()
+        for o in p.team.opponent.players:
+            if o.square is not None:
+                out.update(self.board.neighbours[o.square])
+        return out
+
+    def valid_end(self, p: Player, sq: int, rule: str, danger: set[int]) -> bool:
+        if rule == "end-open":
+            return sq not in danger
+        if rule == "end-marking":  # next to an opponent, Prone or not (ruling)
+            return any((o := self.occupant[n]) is not None and o.team is not p.team
+                       for n in self.board.neighbours[sq])
+        return True
+
+    def move_action(self, p: Player, action: str, up_to: int | None) -> None:
+        remaining = self.allowance(p, action, up_to)
+        rule = self.modify("move-restriction", BASE_RESTRICTION[action],
+                           {"player": p, "action": action})
+        moved = False
+        while remaining > 0 and p.standing:
+            dests = self.destinations(p, remaining, rule)
+            options: list = sorted(dests)
+            if moved and self.valid_end(p, p.square, rule, self.danger(p)):
+                options.insert(0, None)
+            if not options:
+                break
+            dest = self.decide(p.team, "move", options, self.square_label, f"{p.id} {action}: where to",
+                               player=p.id, action=action)
+            if dest is None:
+                break
+            picked = False
+            for sq in dests[dest]:
+                if self.occupant[sq] is not None or not p.standing:
+                    return
+                picked = self.step(p, sq, action)
+                remaining -= 1
+            moved = True
+            if p.square is None:
+                return
+            if rule == "stop-on-adjacent" and p.marked:
+                break
+            if not picked:
+                break
+
+    def step(self, p: Player, sq: int, action: str) -> bool:
+        """Move one square; True if the player picked up a ball there."""
+        frm = p.square
+        self.occupant[frm] = None
+        self.occupant[sq] = p
+        p.square = sq
+        self.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
+        if p.square != sq:
+            return False
+        ball = self.loose.get(sq)
+        if ball is None:
+            return False
+        if p.ball is None and p.standing and self.modify(
+                "can-pick-up", action == "run", {"player": p, "action": action, "ball": ball}):
+            self.gain_possession(p, ball, "pick-up")
+            return p.ball is ball
+        self.bounce(ball, sq, "failed-pick-up", p)
+        return False
+
+    def place_player(self, p: Player, sq: int) -> None:
+        self.occupant[sq] = p
+        p.square = sq
+        p.is_prone = False
+
+    def remove_player(self, p: Player) -> None:
+        if p.square is not None:
+            self.occupant[p.square] = None
+        p.square = None
+        p.is_prone = False
+
+    def relocate(self, p: Player, sq: int) -> None:
+        """Put a player on another square at once (an effect, not a move)."""
+        if p.square is not None:
+            self.occupant[p.square] = None
+        self.occupant[sq] = p
+        p.square = sq
+        ball = self.loose.get(sq)
+        if ball is not None:
+            self.bounce(ball, sq, "effect", p)
+
+    # -- Reserves (page 9) ------------------------------------------------------------------
+    def reserve_squares(self, team: Team) -> list[int]:
+        free = [s for s in team.end_zone if self.occupant[s] is None and s not in self.loose]
+        far: list[int] = []
+        for s in free:
+            if not any((o := self.occupant[n]) is not None and o.team is not team
+                       for n in self.board.neighbours[s]):
+                far.append(s)
+        return far or free
+
+    def reserves(self, p: Player) -> None:
+        squares = self.reserve_squares(p.team)
+        if not squares or not p.in_dugout:
+            return
+        sq = self.decide(p.team, "reserves-square", squares, self.square_label,
+                         f"{p.id} comes on where",
+                         player=p.id)
+        self.place_player(p, sq)
+        self.note(f"{p.id} comes on at {self.board.label(sq)}")
+
+    # -- targets ----------------------------------------------------------------------------
+    def block_targets(self, p: Player) -> list[Player]:
+        if p.square is None or p.is_prone:
+            return []
+        return [o for o in p.adjacent_opponents if not o.is_prone]
+
+    def throw_targets(self, p: Player) -> list[Player]:
+        """Standing team-mates in range who hold no ball (ruling prone-teammate-throw-target)."""
+        if p.square is None:
+            return []
+        board = self.board
+        out = []
+        for mate in p.team.players:
+            if mate is p or mate.square is None or mate.is_prone or mate.ball is not None:
+                continue
+            d = board.euclid(p.square, mate.square)
+            if d > THROW_RANGE:
+                continue
+            rng = "short" if d <= 4.0 else "long"
+            if rng == "long" and not self.modify("throw-range-allowed", True,
+                                                 {"player": p, "ball": p.ball, "range": rng}):
+                continue
+            out.append(mate)
+        return out
+
+    # exposed to rules as the `legal-actions` query
+    def actions_left_for(self, p: Player) -> list[str]:
+        return self.legal_actions(p)
+
+
+
+
+def _action_label(option: tuple | None) -> str:
+    return "end turn" if option is None else f"{option[0].id} {option[1]}"
+
+
+def _player_label(p: Player) -> str:
+    return p.id

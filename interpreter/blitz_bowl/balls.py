@@ -1,0 +1,320 @@
+"""Balls: possession, bouncing, throwing, trapdoors and touchdowns (page 10).
+
+With Extra Time special balls (page 12), each ball in play carries a ball card whose
+hooks are bound while it is in play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nuffle.interpreter.blitz_bowl.board import DIRECTIONS
+from nuffle.interpreter.blitz_bowl.state import Ball
+from nuffle.interpreter.hooks import Owner
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blitz_bowl.state import Player, Team
+
+MAX_BOUNCES = 30  # a ball still bouncing after this many stays where it is (principle 4)
+
+
+class BallsMixin:
+    # -- possession ------------------------------------------------------------------------
+    def drop(self, p: Player) -> Ball:
+        """Take the ball off a player: it is loose nowhere until placed or bounced."""
+        ball = p.ball
+        assert ball is not None
+        p.ball = None
+        ball.holder = None
+        ball.loose_square = None
+        return ball
+
+    def gain_possession(self, p: Player, ball: Ball, source: str) -> None:
+        if ball.loose_square is not None and self.loose.get(ball.loose_square) is ball:
+            del self.loose[ball.loose_square]
+        ball.loose_square = None
+        ball.holder = p
+        p.ball = ball
+        had = self.possession_at_start.get(ball.id) == p.team.side
+        payload = {"player": p, "team": p.team, "ball": ball, "source": source}
+        if source == "pick-up":
+            self.after("pick-up", {"player": p, "team": p.team, "ball": ball})
+        else:
+            self.after("catch", payload)
+        if p.ball is ball:
+            self.after("gain-possession", {**payload, "had-at-turn-start": had})
+
+    def place_loose(self, ball: Ball, sq: int) -> None:
+        ball.holder = None
+        ball.loose_square = sq
+        self.loose[sq] = ball
+
+    def lift(self, ball: Ball) -> None:
+        """Take a ball off the pitch (held or loose), to bounce or remove it."""
+        if ball.holder is not None:
+            self.drop(ball.holder)
+        elif ball.loose_square is not None:
+            if self.loose.get(ball.loose_square) is ball:
+                del self.loose[ball.loose_square]
+            ball.loose_square = None
+
+    # -- bouncing (page 10) -----------------------------------------------------------------
+    def bounce(self, ball: Ball, from_sq: int | None, cause: str, player: Player | None,
+               times: int = 1) -> None:
+        for _ in range(max(1, times)):
+            if not ball.in_play:
+                return
+            start = from_sq if from_sq is not None else ball.square
+            if start is None:
+                return
+            self.lift(ball)
+            self.in_flight += 1
+            try:
+                self._bounce_from(ball, start, cause, player)
+            finally:
+                self.in_flight -= 1
+            from_sq = None
+
+    def _bounce_from(self, ball: Ball, start: int, cause: str, player: Player | None) -> None:
+        sq = start
+        board = self.board
+        for _ in range(MAX_BOUNCES):
+            if self.forced_bounce is not None:
+                roll, self.forced_bounce = self.forced_bounce, None
+            else:
+                roll = self.dice.roll(8, "bounce")
+            roll = self.modify("bounce-roll", roll, {"ball": ball, "cause": cause,
+                                                     "player": player})
+            target = None
+            for k in range(8):  # clockwise round the chart (ruling bounce-chart-directions)
+                direction = self.ruleset.bounce_chart[(roll - 1 + k) % 8 + 1]
+                dx, dy = DIRECTIONS[direction]
+                target = board.step(sq, dx, dy)
+                if target is not None and target not in board.blocked:
+                    break
+                target = None
+            if target is None:
+                self.place_loose(ball, sq)
+                return
+            self.note(f"{ball} bounces {direction} to {board.label(target)}")
+            occupant = self.occupant[target]
+            other = self.loose.get(target)
+            self.place_loose_over(ball, target)
+            self.after("ball-lands", {"ball": ball, "square": target, "player": occupant})
+            if ball.loose_square != target or not ball.in_play:
+                self.after("bounce", {"ball": ball, "from": start, "to": ball.square,
+                                      "cause": cause, "player": player})
+                return  # content moved or removed it
+            occupant = self.occupant[target]
+            if other is not None or (occupant is not None and occupant.ball is not None) \
+                    or (occupant is not None and not occupant.open):
+                self.unplace(ball)
+                sq, cause, player = target, "landing", occupant
+                continue
+            if occupant is not None:
+                self.unplace(ball)
+                ball.loose_square = target
+                self.gain_possession(occupant, ball, "bounce")
+            self.after("bounce", {"ball": ball, "from": start, "to": target, "cause": cause,
+                                  "player": player})
+            return
+        self.place_loose(ball, sq)
+
+    def place_loose_over(self, ball: Ball, sq: int) -> None:
+        """The ball is in ``sq`` for a moment (another ball may be there too)."""
+        ball.holder = None
+        ball.loose_square = sq
+        if sq not in self.loose:
+            self.loose[sq] = ball
+
+    def unplace(self, ball: Ball) -> None:
+        if ball.loose_square is not None and self.loose.get(ball.loose_square) is ball:
+            del self.loose[ball.loose_square]
+        ball.loose_square = None
+
+    def slide(self, ball: Ball, direction: str, squares: int) -> None:
+        """Move a loose ball square by square; it stops before a player, a blocked square or
+        another ball, and at the pitch's edge."""
+        if ball.holder is not None or ball.loose_square is None:
+            return
+        dx, dy = DIRECTIONS[direction]
+        sq = ball.loose_square
+        for _ in range(squares):
+            nxt = self.board.step(sq, dx, dy)
+            if nxt is None or nxt in self.board.blocked or self.occupant[nxt] is not None \
+                    or nxt in self.loose:
+                break
+            sq = nxt
+        if sq != ball.loose_square:
+            self.unplace(ball)
+            self.place_loose(ball, sq)
+            self.note(f"{ball} moves {direction} to {self.board.label(sq)}")
+
+    # -- throwing (page 10) -----------------------------------------------------------------
+    def throw_action(self, p: Player) -> None:
+        targets = self.throw_targets(p) if p.ball is not None else []
+        if not targets:
+            return
+        target = self.decide(p.team, "throw-target", targets, [t.id for t in targets],
+                             f"{p.id} throws to whom", player=p.id)
+        ball = p.ball
+        board = self.board
+        if board.adjacent(p.square, target.square) and target.open:
+            self.drop(p)
+            self.note(f"{p.id} hands the ball off to {target.id}")
+            self.gain_possession(target, ball, "hand-off")
+            self.after("throw", {"player": p, "team": p.team, "ball": ball, "target": target,
+                                 "range": "short", "hand-off": True, "success": True,
+                                 "penalised": False})
+            return
+        rng = "short" if board.euclid(p.square, target.square) <= 4.0 else "long"
+        kinds = []
+        if rng == "long":
+            kinds.append("long-throw")
+        if self.obstructed(p, target):
+            kinds.append("obstructed")
+        if target.marked:
+            kinds.append("target-marked")
+        penalty = sum(self.modify("throw-penalty", 1, {"player": p, "ball": ball,
+                                                        "target": target, "penalty": k})
+                      for k in kinds)
+        modifier = self.modify("throw-modifier", 0, {"player": p, "ball": ball, "target": target})
+        check = {"player": p, "team": p.team, "ball": ball, "target": target, "passed": False}
+        firing = self.before("throw-check", check)
+        fumble = False
+        if firing is not None and firing.succeed:
+            passed = True
+            self.note(f"{p.id} throws to {target.id}: the check succeeds without a roll")
+        elif firing is not None and firing.fail:
+            passed = False
+        else:
+            roll = self.dice.roll(6, "throw")
+            result = max(1, min(6, roll - penalty + modifier))
+            fumble = roll == 1 or (result == 1 and roll != 6)
+            passed = not fumble and (roll == 6 or result >= p.throw)
+            self.note(f"{p.id} throws {rng} to {target.id}: {roll}"
+                      f"{modifier - penalty:+d} = {result} vs {p.throw}+ "
+                      f"{'fumble' if fumble else 'passed' if passed else 'failed'}")
+        check["passed"] = passed
+        self.after("throw-check", check)
+        if p.ball is not ball or not ball.in_play:
+            return
+        self.drop(p)
+        if passed and target.square is not None and target.ball is None:
+            self.gain_possession(target, ball, "throw")
+        elif fumble:
+            self.bounce(ball, p.square, "fumble", p)
+        else:
+            self.bounce(ball, target.square, "failed-catch", target)
+        self.after("throw", {"player": p, "team": p.team, "ball": ball, "target": target,
+                             "range": rng, "hand-off": False, "success": passed,
+                             "penalised": bool(kinds)})
+
+    def obstructed(self, p: Player, target: Player) -> bool:
+        """A blocked square or an Open opponent under the line (ruling throw-ruler-lengths)."""
+        for sq in self.board.crossed(p.square, target.square):
+            if sq in self.board.blocked:
+                return True
+            o = self.occupant[sq]
+            if o is not None and o.team is not p.team and o.open:
+                return True
+        return False
+
+    # -- balls entering and leaving play (pages 4, 10, 12) ----------------------------------
+    def take_ball(self, team: Team) -> Ball:
+        card = None
+        if self.options.special_balls:
+            if self.ball_deck:
+                card = self.ball_deck.pop(0)
+            else:  # a fifth ball: the coach chooses a type in play (page 12)
+                kinds = sorted({b.card for b in self.balls if b.in_play and b.card})
+                if kinds:
+                    card = self.decide(team, "ball-type", kinds, kinds, "which special ball")
+        ball = Ball(f"ball-{len(self.balls) + 1}", card)
+        self.balls.append(ball)
+        return ball
+
+    def trapdoor_for(self, team: Team) -> int:
+        traps = self.board.trapdoors
+        if len(traps) == 1:
+            return next(iter(traps.values()))
+        roll = self.dice.roll(6, "trapdoor")
+        roll = self.modify("trapdoor-roll", roll, {"team": team})
+        # Left and right as the rolling coach sees them (ruling trapdoor-left-right).
+        left, right = ("east", "west") if team is self.first else ("west", "east")
+        return traps[left if roll <= 3 else right]
+
+    def enter_play(self, ball: Ball) -> None:
+        ball.in_play = True
+        if ball.card is not None and ball.card not in self.options.disabled:
+            rules = self.ruleset.balls[ball.card]
+            self.ball_hooks[ball.id] = self.bind(rules.compiled.hooks,
+                                                 Owner("ball", ball.card, rules.name, ball=ball))
+        self.after("ball-enters-play", {"ball": ball})
+
+    def place_first_ball(self) -> None:
+        """Set-up step 7: the ball on the trapdoor, no bounce (page 4)."""
+        sq = self.trapdoor_for(self.first)
+        ball = self.take_ball(self.first)
+        self.place_loose(ball, sq)
+        self.enter_play(ball)
+
+    def new_ball(self, team: Team) -> None:
+        """No Ball in Play (page 10): the trapdoor opens, injures who stands there, the
+        ball emerges and bounces."""
+        sq = self.trapdoor_for(team)
+        p = self.occupant[sq]
+        if p is not None and p.standing:
+            self.note(f"the trapdoor opens under {p.id}")
+            self.injure(p, "trapdoor", None)
+        ball = self.take_ball(team)
+        ball.loose_square = sq
+        self.in_flight += 1
+        try:
+            self.enter_play(ball)
+        finally:
+            self.in_flight -= 1
+        if ball.in_play and ball.holder is None and self.loose.get(sq) is not ball:
+            self.bounce(ball, sq, "trapdoor", None)
+
+    def remove_ball(self, ball: Ball) -> None:
+        if not ball.in_play:
+            return
+        self.lift(ball)
+        ball.in_play = False
+        for inst in self.ball_hooks.pop(ball.id, []):
+            self.hooks.remove(inst)
+        if ball.card is not None and self.options.special_balls:
+            self.ball_deck.append(ball.card)
+            self.dice.shuffle(self.ball_deck, "ball deck")
+        self.after("ball-removed", {"ball": ball})
+
+    def build_ball_deck(self) -> None:
+        deck = []
+        for team in (self.first, self.first.opponent):
+            balls = self.ruleset.team_balls(team.id)
+            while len(balls) > 2:
+                drop = self.decide(team, "ball-card", balls, balls, "leave out which ball card")
+                balls.remove(drop)
+            deck += balls
+        self.dice.shuffle(deck, "ball deck")
+        self.ball_deck = deck
+
+    # -- touchdowns (page 10) ---------------------------------------------------------------
+    def check_touchdowns(self, team: Team) -> None:
+        for p in list(team.players):
+            if p.ball is None or p.square is None or p.square not in team.scoring_zone \
+                    or not p.open:
+                continue
+            ball = p.ball
+            payload = {"player": p, "team": team, "ball": ball}
+            if not self.modify("touchdown-scored", True, payload):
+                self.note(f"{p.id}'s touchdown does not count")
+                continue
+            points = self.modify("touchdown-points", 3, {"team": team, "player": p})
+            self.touchdowns[team.side] += 1
+            self.note(f"TOUCHDOWN by {p.id}!")
+            self.remove_ball(ball)
+            self.remove_player(p)
+            self.after("touchdown", payload)
+            self.score(team, points, "a touchdown")

@@ -1,0 +1,144 @@
+"""Blocks, shoves, knock-downs, Armour checks and injuries (pages 7 and 9).
+
+The Block dice faces and what each does are content (table block-dice): this module rolls
+the dice, lets content modify and replace the result, then runs the face's rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nuffle.interpreter.hooks import Env, Owner
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blitz_bowl.state import Player
+
+
+class CombatMixin:
+    # -- Block (page 9) ----------------------------------------------------------------------
+    def block_assisted(self, blocker: Player, target: Player) -> bool:
+        """Assisted if a team-mate of the blocker also marks the target (page 9)."""
+        base = any(o is not blocker and not o.is_prone for o in target.adjacent_opponents)
+        return bool(self.modify("block-assisted", base, {"blocker": blocker, "target": target}))
+
+    def roll_block_dice(self, count: int) -> list[str]:
+        faces = self.ruleset.block_faces
+        return [faces[self.dice.roll(6, "block dice")] for _ in range(count)]
+
+    def block(self, blocker: Player, target: Player) -> None:
+        assisted = self.block_assisted(blocker, target)
+        payload = {"blocker": blocker, "target": target, "team": blocker.team,
+                   "assisted": assisted}
+        firing = self.before("block-roll", payload)
+        if firing is not None and firing.cancelled:
+            return
+        if target.square is None or target.is_prone or not self.board.adjacent(
+                blocker.square, target.square) or blocker.is_prone:
+            return  # something before the roll moved them apart
+        count = 2 if assisted else 1
+        faces = self.roll_block_dice(count)
+        payload["faces"] = faces
+        self.note(f"{blocker.id} blocks {target.id}{' (assisted)' if assisted else ''}: "
+                  f"{', '.join(faces)}")
+        firing = self.after("block-roll", payload)
+        if firing is not None and firing.reroll:
+            faces = self.roll_block_dice(count)
+            self.note(f"re-roll: {', '.join(faces)}")
+        if len(set(faces)) > 1:
+            result = self.decide(blocker.team, "block-result", sorted(set(faces)),
+                                 sorted(set(faces)), f"{blocker.id}: which result",
+                                 blocker=blocker.id, target=target.id)
+        else:
+            result = faces[0]
+        result = self.modify("block-result", result, {"blocker": blocker, "target": target})
+        resolved = {"blocker": blocker, "target": target, "team": blocker.team, "result": result}
+        if not self.instead("block", resolved):
+            entry = self.ruleset.block_results[result]
+            owner = Owner("table", result, entry.name, team=blocker.team)
+            env = Env(self, owner, {"own": blocker.team, "opponent": target.team,
+                                    "blocker": blocker, "target": target})
+            if entry.compiled.statements is not None:
+                entry.compiled.statements(env)
+        self.after("block", resolved)
+
+    def shove(self, target: Player, blocker: Player | None) -> None:
+        """Push the target one square directly away, or knock them down (page 9)."""
+        if target.square is None or blocker is None or blocker.square is None:
+            return
+        bx, by = self.board.xy(blocker.square)
+        tx, ty = self.board.xy(target.square)
+        dx, dy = (tx > bx) - (tx < bx), (ty > by) - (ty < by)
+        dest = self.board.step(target.square, dx, dy)
+        if dest is None or dest in self.board.blocked or self.occupant[dest] is not None:
+            self.note(f"{target.id} cannot be pushed back")
+            self.knock_down(target, "block", blocker, 0)
+            return
+        left = target.square
+        self.occupant[left] = None
+        self.occupant[dest] = target
+        target.square = dest
+        self.note(f"{target.id} is shoved to {self.board.label(dest)}")
+        ball = self.loose.get(dest)
+        if ball is not None:
+            self.bounce(ball, dest, "failed-pick-up", target)
+        if blocker.square is not None and blocker.standing and self.occupant[left] is None \
+                and self.decide(blocker.team, "follow-up", [True, False], ["yes", "no"],
+                                f"{blocker.id}: follow up?", blocker=blocker.id):
+            self.occupant[blocker.square] = None
+            self.occupant[left] = blocker
+            blocker.square = left
+            loose = self.loose.get(left)
+            if loose is not None:
+                self.bounce(loose, left, "failed-pick-up", blocker)
+
+    # -- Knocked Down, Armour, injury (pages 7, 9) ------------------------------------------
+    def knock_down(self, p: Player, cause: str, attacker: Player | None, modifier: int) -> None:
+        if p.square is None:
+            return
+        if self.modify("knocked-down-prone", True, {"player": p}):
+            p.is_prone = True
+        if p.ball is not None:
+            ball = self.drop(p)
+            self.bounce(ball, p.square, "knock-down", p)
+        self.after("knocked-down", {"player": p, "team": p.team, "cause": cause,
+                                    "attacker": attacker})
+        if p.square is not None and not self.armour_check(p, cause, attacker, modifier):
+            self.injure(p, cause, attacker)
+
+    def armour_check(self, p: Player, cause: str, attacker: Player | None, modifier: int) -> bool:
+        """Roll a d6 against Armour: natural 1 fails, natural 6 passes (page 7)."""
+        mod = self.modify("armour-modifier", modifier,
+                          {"player": p, "cause": cause, "attacker": attacker})
+        passed = self._armour_roll(p, mod)
+        payload = {"player": p, "team": p.team, "cause": cause, "attacker": attacker,
+                   "passed": passed}
+        firing = self.after("armour-check", payload, record=False)
+        if firing is not None and firing.reroll:
+            passed = payload["passed"] = self._armour_roll(p, mod)
+            self.note("Armour check re-rolled")
+        self.record("armour-check", payload)
+        return passed
+
+    def _armour_roll(self, p: Player, mod: int) -> bool:
+        roll = self.dice.roll(6, "armour")
+        passed = roll != 1 and (roll == 6 or roll + mod >= p.armour)
+        self.note(f"Armour check for {p.id}: {roll}{mod:+d} vs {p.armour}+ "
+                  f"{'passed' if passed else 'failed'}" if mod else
+                  f"Armour check for {p.id}: {roll} vs {p.armour}+ "
+                  f"{'passed' if passed else 'failed'}")
+        return passed
+
+    def injure(self, p: Player, cause: str, attacker: Player | None) -> None:
+        """To the Dugout; a ball they held stays loose in their square (ruling
+        injured-holder-drops-ball), and the rule that injured them says if it bounces."""
+        if p.square is None:
+            return
+        if p.ball is not None:
+            ball = self.drop(p)
+            ball.loose_square = p.square
+            self.remove_player(p)
+            self.loose[ball.loose_square] = ball
+        else:
+            self.remove_player(p)
+        self.injuries_caused[p.team.opponent.side] += 1
+        self.after("injury", {"player": p, "team": p.team, "cause": cause, "attacker": attacker})

@@ -1,0 +1,141 @@
+"""Firing events through the hook registry, with the engine's loop guard (principles 3-4).
+
+``before``/``after``/``instead``/``modify`` are the four ways the core procedures open a
+window to content. Each occurrence is also recorded for `happened(...)`/`count(...)`
+queries, the narrative and the invariants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nuffle.interpreter.hooks import (
+    CompiledHook,
+    Env,
+    Firing,
+    HookInstance,
+    HookRegistry,
+    Owner,
+    context_vars,
+)
+
+MAX_DEPTH = 40  # hooks firing hooks deeper than this are stopped (principle 4)
+
+
+class FiringMixin:
+    hooks: HookRegistry
+    depth: int
+
+    def scope_token(self, scope: str) -> int:
+        raise NotImplementedError
+
+    # -- the four windows ------------------------------------------------------------------
+    def before(self, event: str, payload: dict) -> Firing | None:
+        bucket = self.hooks.get(event, "before")
+        if not bucket:
+            return None
+        firing = Firing()
+        self._run(bucket, payload, firing)
+        return firing
+
+    def after(self, event: str, payload: dict, record: bool = True) -> Firing | None:
+        if record:
+            self.record(event, payload)
+        bucket = self.hooks.get(event, "after")
+        if not bucket:
+            return None
+        firing = Firing()
+        self._run(bucket, payload, firing)
+        return firing
+
+    def instead(self, event: str, payload: dict) -> bool:
+        """True when a hook replaced the event."""
+        bucket = self.hooks.get(event, "instead of")
+        if not bucket:
+            return False
+        firing = Firing()
+        self._run(bucket, payload, firing, stop_when_replaced=True)
+        return firing.replaced
+
+    def modify(self, event: str, value: Any, payload: dict) -> Any:
+        bucket = self.hooks.get(event, "modify")
+        if not bucket:
+            return value
+        firing = Firing()
+        box = {"value": value}
+        self._run(bucket, payload, firing, value_box=box)
+        return box["value"]
+
+    # -- running hooks ---------------------------------------------------------------------
+    def _run(self, bucket: list[HookInstance], payload: dict, firing: Firing,
+             value_box: dict | None = None, stop_when_replaced: bool = False) -> None:
+        if self.depth >= MAX_DEPTH:
+            self.note(f"rules stopped: hooks nested deeper than {MAX_DEPTH}")
+            return
+        self.depth += 1
+        try:
+            for inst in list(bucket):
+                if inst.disabled:
+                    continue
+                hook = inst.hook
+                limited = hook.once or hook.once_scope is not None
+                token = self.scope_token(hook.once_scope or "game") if limited else 0
+                if limited and inst.used_token == token:
+                    continue
+                vars_ = context_vars(inst.owner)
+                if inst.captured:
+                    vars_.update(inst.captured)
+                vars_.update(payload)
+                if value_box is not None:
+                    vars_["value"] = value_box["value"]
+                env = Env(self, inst.owner, vars_, firing)
+                if hook.filter is not None and not hook.filter(env):
+                    continue
+                if hook.play and not self.offer_bonus_play(inst):
+                    continue
+                if limited:
+                    if hook.has_may:
+                        env.on_accept = _marker(inst, token, self, hook)
+                    else:
+                        self._use(inst, token, hook)
+                result = hook.body(env)
+                if value_box is not None:
+                    value_box["value"] = env.vars.get("value", value_box["value"])
+                if hook.timing == "instead of" and result:
+                    firing.replaced = True
+                    if stop_when_replaced:
+                        return
+        finally:
+            self.depth -= 1
+
+    def _use(self, inst: HookInstance, token: int, hook: CompiledHook) -> None:
+        inst.used_token = token
+        if hook.once:
+            self.hooks.remove(inst)
+
+    # -- binding ---------------------------------------------------------------------------
+    def bind(self, hooks: tuple[CompiledHook, ...], owner: Owner) -> list[HookInstance]:
+        return [self.hooks.add(HookInstance(h, owner)) for h in hooks]
+
+    def add_temporary_hooks(self, hooks: tuple[CompiledHook, ...], env: Env, scope: str) -> None:
+        """`for this SCOPE:` hooks, which see the names of the rule that made them."""
+        captured = {k: v for k, v in env.vars.items() if k != "value"}
+        expires = (scope, self.scope_token(scope))
+        for h in hooks:
+            self.hooks.add(HookInstance(h, env.owner, captured, expires))
+
+    # provided by the game
+    def record(self, event: str, payload: dict) -> None:
+        raise NotImplementedError
+
+    def note(self, text: str) -> None:
+        raise NotImplementedError
+
+    def offer_bonus_play(self, inst: HookInstance) -> bool:
+        raise NotImplementedError
+
+
+def _marker(inst: HookInstance, token: int, game: FiringMixin, hook: CompiledHook):
+    def mark() -> None:
+        game._use(inst, token, hook)
+    return mark

@@ -1,0 +1,439 @@
+"""A game of Blitz Bowl Season 2: set-up, rounds, turns, winning.
+
+Rules: 000_ff9920886d8c191d.txt, Setting up (page 4), How to play (page 6), Challenge
+cards and Winning the game (page 11), Extra Time rules (page 12). The procedures of the
+actions, blocks and balls live in the mixins this class combines; this module holds the
+game's state and its sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from nuffle.interpreter.blitz_bowl.actions import ActionsMixin
+from nuffle.interpreter.blitz_bowl.balls import BallsMixin
+from nuffle.interpreter.blitz_bowl.challenges import ChallengesMixin
+from nuffle.interpreter.blitz_bowl.combat import CombatMixin
+from nuffle.interpreter.blitz_bowl.effects import EffectsMixin
+from nuffle.interpreter.blitz_bowl.firing import FiringMixin
+from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
+from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
+from nuffle.interpreter.decisions import Agent, Decision
+from nuffle.interpreter.dice import Dice
+from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
+from nuffle.interpreter.vocabulary import vocabulary
+
+ROUND_CAP = 60  # a game that has not ended by then is stopped as a draw (ruling game-length-cap)
+
+
+class GameOver(Exception):  # noqa: N818 - a control-flow signal
+    """The game ends at once (Sudden Death, or the last turn played)."""
+
+
+@dataclass
+class Options:
+    pitch: str | None = None
+    special_balls: bool = False  # Extra Time: the special ball deck
+    endgame: bool = False  # Extra Time: the Endgame cards
+    knockout: bool = False  # a league final: a draw goes on (league rules, "Drawing a match")
+    home_traits: list[str] = field(default_factory=list)
+    away_traits: list[str] = field(default_factory=list)
+    disabled: frozenset[str] = frozenset()  # content ids whose rules are switched off
+    debug: bool = False  # check the invariants after every step
+
+
+@dataclass
+class Result:
+    winner: str | None  # "home" | "away" | None for a draw
+    score: dict[str, int]
+    reason: str
+    rounds: int
+    touchdowns: dict[str, int]
+    cards_claimed: dict[str, int]
+    injuries_caused: dict[str, int]
+    decisions: int
+
+
+class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, ChallengesMixin):
+    def __init__(self, ruleset: Ruleset, home: str, away: str, agents: dict[str, Agent],
+                 seed: int | None = 0, options: Options | None = None,
+                 dice: Dice | None = None) -> None:
+        self.ruleset = ruleset
+        self.vocab = vocabulary("blitz-bowl")
+        self.options = options or Options()
+        self.seed = seed
+        self.dice = dice or Dice(seed)
+        self.agents = agents
+        self.hooks = HookRegistry()
+        self.depth = 0
+        self.home = self._make_team("home", home)
+        self.away = self._make_team("away", away)
+        self.home.opponent, self.away.opponent = self.away, self.home
+        self.teams = [self.home, self.away]
+        for team, traits in ((self.home, self.options.home_traits),
+                             (self.away, self.options.away_traits)):
+            team.traits = list(traits)
+        self.board = None  # chosen at set-up
+        self.occupant: list[Player | None] = []
+        self.loose: dict[int, Ball] = {}
+        self.balls: list[Ball] = []
+        self.ball_hooks: dict[str, list[HookInstance]] = {}
+        self.ball_deck: list[str] = []
+        self.round = 0
+        self.turn_index = 0
+        self.action_serial = 0
+        self.active: Team = self.home
+        self.first: Team = self.home
+        self.actions_left = 0
+        self.actions_made = 0
+        self.frames: list[Any] = []
+        self.action_history: list[tuple[str, dict]] = []
+        self.turn_history: list[tuple[str, dict]] = []
+        self.game_history: list[tuple[str, dict]] = []
+        self.ledger: list[tuple[str, int, str]] = []
+        self.final_turns: int | None = None
+        self.overtime = False
+        self.over: Result | None = None
+        self.decision_count = 0
+        self.scope_undos: dict[tuple[str, int], list] = {}
+        self.forced_bounce: int | None = None
+        self.in_flight = 0  # a ball is moving: the invariants wait until it lands
+        self.listeners: list[Any] = []  # called with (kind, data) for the log and narrative
+        self.touchdowns = {"home": 0, "away": 0}
+        self.claims = {"home": 0, "away": 0}
+        self.injuries_caused = {"home": 0, "away": 0}
+        self.init_challenges()
+        self.feasible = self.feasibility_checks()
+        self.effects = self.effect_table()
+        self.queries = self.query_table()
+
+    # -- teams -------------------------------------------------------------------------------
+    def _make_team(self, side: str, team_id: str) -> Team:
+        data = self.ruleset.teams.get(team_id)
+        if data is None:
+            raise KeyError(f"no team `{team_id}`")
+        team = Team(side, team_id, data["name"])
+        for pos in data["positions"]:
+            count = pos["count"]
+            for i in range(1, count + 1):
+                pid = f"{side}.{pos['id']}" if count == 1 else f"{side}.{pos['id']}-{i}"
+                team.players.append(Player(self, team, pid, pos["name"], pos["id"], pos["move"],
+                                           pos["throw"], pos["armour"], list(pos["abilities"])))
+        for name, decl in self.vocab.parameters.items():
+            team.params[name] = decl.default
+        return team
+
+    def player(self, pid: str) -> Player:
+        for team in self.teams:
+            for p in team.players:
+                if p.id == pid:
+                    return p
+        raise KeyError(f"no player `{pid}` (players are named like home.blitzer, away.lineman-2)")
+
+    def side(self, side: str) -> Team:
+        return self.home if side == "home" else self.away
+
+    # -- decisions (principle 6) -------------------------------------------------------------
+    def decide(self, team: Team, kind: str, options: list, labels: Callable | list[str],
+               prompt: str = "", **context: Any) -> Any:
+        if len(options) == 1:
+            return options[0]
+        decision = Decision(kind, team.side, options, labels, prompt, context)
+        index = self.agents[team.side].decide(decision, self)
+        self.decision_count += 1
+        for listener in self.listeners:
+            listener("decision", (decision, index))
+        return options[index]
+
+    def deciding_team(self, env: Env) -> Team:
+        """Whose coach answers a rule's `may` or `choose`: the item's coach; for a ball card,
+        the coach of the player the rule is about, else the coach whose turn it is."""
+        own = env.owner.own()
+        if own is not None:
+            return own
+        for name in ("target", "player"):
+            value = env.vars.get(name)
+            if isinstance(value, Player):
+                return value.team
+        ball = env.owner.ball
+        if ball is not None and ball.holder is not None:
+            return ball.holder.team
+        return self.active
+
+    def ask_may(self, env: Env) -> bool:
+        team = self.deciding_team(env)
+        return self.decide(team, "may", [True, False], ["yes", "no"],
+                           f"use {env.owner.name}?", item=env.owner.item)
+
+    def choose_for_rule(self, env: Env, options: list) -> Any:
+        team = self.deciding_team(env)
+        return self.decide(team, "choose", options, self.label,
+                           f"{env.owner.name}: choose", item=env.owner.item)
+
+    def label(self, value: Any) -> str:
+        return str(value)
+
+    def square_label(self, sq: int | None) -> str:
+        return "stop" if sq is None else f"to {self.board.label(sq)}"
+
+    def offer_bonus_play(self, inst: HookInstance) -> bool:
+        card, team = inst.owner.card, inst.owner.team
+        if card not in team.hand or inst.owner.item in self.bonus_played[team.side]:
+            return False
+        if not self.decide(team, "play", [True, False], ["yes", "no"],
+                           f"play {inst.owner.name}?", item=inst.owner.item):
+            return False
+        team.hand.remove(card)
+        self.unbind_card(card)
+        self.discard.append(card)
+        self.bonus_played[team.side].add(inst.owner.item)
+        self.after("bonus-play", {"team": team, "card": card, "play": inst.owner.item})
+        return True
+
+    # -- history and scopes ------------------------------------------------------------------
+    def record(self, event: str, payload: dict) -> None:
+        entry = (event, payload)
+        self.action_history.append(entry)
+        self.turn_history.append(entry)
+        self.game_history.append(entry)
+        for listener in self.listeners:
+            listener("event", entry)
+        if self.options.debug:
+            from nuffle.interpreter.blitz_bowl.invariants import check_invariants
+            check_invariants(self, f"after {event}")
+
+    def note(self, text: str) -> None:
+        for listener in self.listeners:
+            listener("note", text)
+
+    def history(self, scope: str) -> list[tuple[str, dict]]:
+        if scope == "turn":
+            return self.turn_history
+        if scope in ("game", "half", "drive"):
+            return self.game_history
+        return self.action_history
+
+    def scope_token(self, scope: str) -> int:
+        if scope == "turn":
+            return self.turn_index
+        if scope == "action":
+            return self.frames[-1].serial if self.frames else -1
+        return 0
+
+    def end_scope(self, scope: str, token: int) -> None:
+        """Hooks and changes that last `for this SCOPE` end here."""
+        self.hooks.expire(scope, token)
+        for undo in reversed(self.scope_undos.pop((scope, token), [])):
+            undo()
+
+    def constant(self, name: str, env: Env) -> Any:
+        if name == "last-turn":
+            return self.final_turns is not None and not self.overtime
+        if name == "teams":
+            return list(self.teams)
+        if name == "balls-in-play":
+            return [b for b in self.balls if b.in_play]
+        raise KeyError(name)
+
+    # -- scoring and the end (page 11) -------------------------------------------------------
+    def score(self, team: Team, points: int, why: str) -> None:
+        if points == 0:
+            return
+        team.score += points
+        self.ledger.append((team.side, points, why))
+        self.note(f"{team.name} ({team.side}) score {points} for {why}: "
+                  f"{self.home.score}-{self.away.score}")
+        self.check_sudden_death()
+
+    def check_sudden_death(self) -> None:
+        if self.endgame_active or self.overtime:
+            return
+        for team in self.teams:
+            other = team.opponent
+            if team.score - other.score >= int(other.params["sudden-death-margin"]):
+                self.finish(team.side, "sudden death")
+
+    def finish(self, winner: str | None, reason: str) -> None:
+        self.over = Result(winner, {"home": self.home.score, "away": self.away.score}, reason,
+                           self.round, dict(self.touchdowns), dict(self.claims),
+                           dict(self.injuries_caused), self.decision_count)
+        raise GameOver(reason)
+
+    # -- set-up (page 4) --------------------------------------------------------------------
+    def setup(self) -> None:
+        self.bind_items()
+        toss = self.dice.roll(2, "coin toss")
+        self.first = self.home if toss == 1 else self.away
+        self.note(f"{self.first.name} ({self.first.side}) win the toss")
+        pitches = sorted(self.ruleset.pitches)
+        if self.options.pitch is not None:
+            pitch = self.options.pitch
+        else:
+            pitch = self.decide(self.first, "pitch", pitches, pitches, "choose the pitch")
+        self.board = self.ruleset.pitches[pitch]
+        self.occupant = [None] * (self.board.width * self.board.height)
+        second = self.first.opponent
+        self.first.end_zone, second.end_zone = self.board.end_zones["A"], self.board.end_zones["B"]
+        self.first.scoring_zone, second.scoring_zone = second.end_zone, self.first.end_zone
+        self.deal_challenge_deck()
+        if self.options.special_balls:
+            self.build_ball_deck()
+        for team in (self.first, second):
+            self.set_up_team(team)
+        self.place_first_ball()
+        self.after("game-start", {})
+
+    def bind_items(self) -> None:
+        """Abilities, coach traits and their game parameters (set once per game)."""
+        disabled = self.options.disabled
+        for team in self.teams:
+            for p in team.players:
+                for ability in p.abilities:
+                    rules = self.ruleset.abilities.get(ability)
+                    if rules is None or ability in disabled:
+                        continue
+                    self.bind(rules.compiled.hooks, Owner("ability", ability, rules.name,
+                                                          player=p))
+            for trait in team.traits:
+                rules = self.ruleset.traits[trait]
+                if trait in disabled:
+                    continue
+                owner = Owner("coach-trait", trait, rules.name, team=team)
+                self.bind(rules.compiled.hooks, owner)
+                env = Env(self, owner, {"own": team, "opponent": team.opponent})
+                for setting in rules.compiled.settings:
+                    value = setting.value(env)
+                    current = team.params[setting.parameter]
+                    team.params[setting.parameter] = value if setting.op == "set" \
+                        else current + value
+            team.score = int(team.params["starting-score"])
+            if team.score:
+                self.ledger.append((team.side, team.score, "starting score"))
+
+    def set_up_team(self, team: Team) -> None:
+        self.after("setup", {"team": team}, record=False)
+        for p in team.players:
+            zone = self.modify("setup-zone", "end-zone", {"team": team})
+            squares = self.setup_squares(team, zone)
+            if not squares:
+                continue  # stays in the Dugout
+            sq = self.decide(team, "setup", squares, self.square_label, f"set up {p.id}",
+                             player=p.id)
+            self.place_player(p, sq)
+
+    def setup_squares(self, team: Team, zone: str) -> list[int]:
+        squares = set(team.end_zone)
+        if zone == "end-zone-and-adjacent":
+            for sq in team.end_zone:
+                squares.update(self.board.neighbours[sq])
+        return sorted(s for s in squares if self.occupant[s] is None
+                      and s not in self.board.blocked and s not in self.loose)
+
+    # -- the game loop (page 6) -------------------------------------------------------------
+    def play(self) -> Result:
+        try:
+            self.setup()
+            self.round = 1
+            self.turns_from(self.first, fresh=True)
+        except GameOver:
+            pass
+        assert self.over is not None
+        return self.over
+
+    def turns_from(self, team: Team, fresh: bool) -> None:
+        """Play on from ``team``'s turn (``fresh``: from its start; otherwise its actions
+        phase, the turn already set up) until the game ends."""
+        if fresh:
+            self.take_turn(team)
+        else:
+            self.action_phase(team)
+            self.end_turn(team)
+        if team is self.first:
+            self.take_turn(team.opponent)
+        self.end_of_round()
+        while True:
+            self.round += 1
+            for t in (self.first, self.first.opponent):
+                self.take_turn(t)
+            self.end_of_round()
+
+    def end_of_round(self) -> None:
+        if self.overtime and self.home.score != self.away.score:
+            self.finish(self.leader(), "knockout overtime")
+        if self.round >= ROUND_CAP:
+            self.finish(self.leader(), "round cap")
+
+    def leader(self) -> str | None:
+        if self.home.score == self.away.score:
+            return None
+        return "home" if self.home.score > self.away.score else "away"
+
+    def take_turn(self, team: Team) -> None:
+        self.start_turn(team)
+        self.action_phase(team)
+        self.end_turn(team)
+
+    def action_phase(self, team: Team) -> None:
+        while self.actions_left > 0:
+            choice = self.choose_action(team)
+            if choice is None:
+                break
+            player, action = choice
+            self.top_level_action(player, action)
+
+    def reset_turn(self, team: Team) -> None:
+        """The bookkeeping of a new turn, without its steps."""
+        self.turn_index += 1
+        self.active = team
+        self.turn_history = []
+        self.action_history = []
+        self.actions_made = 0
+        self.actions_left = int(team.params["actions-per-turn"])
+        self.claims_this_turn = 0
+        self.bonus_played = {"home": set(), "away": set()}
+        for p in team.players:
+            p.actions_this_turn = []
+            p.actions_ended = False
+        self.possession_at_start = {b.id: b.holder.team.side for b in self.balls
+                                    if b.in_play and b.holder is not None}
+
+    def start_turn(self, team: Team) -> None:
+        self.reset_turn(team)
+        self.note(f"round {self.round}: {team.name} ({team.side}) turn")
+        self.after("turn-start", {"team": team})
+        if not any(b.in_play for b in self.balls):
+            self.new_ball(team)  # No Ball in Play (page 10)
+        on_pitch = [b for b in self.balls if b.in_play]
+        self.gowi = bool(on_pitch) and all(b.holder is not None and b.holder.team is team
+                                           for b in on_pitch)
+        if len(team.players_on_pitch) < 3 and team.dugout:  # Emergency Reserves (page 9)
+            self.emergency_reserves(team)
+
+    def end_turn(self, team: Team) -> None:
+        on_pitch = [b for b in self.balls if b.in_play]
+        still = bool(on_pitch) and all(b.holder is not None and b.holder.team is team
+                                       for b in on_pitch)
+        gowi = self.gowi and still and self.claims_this_turn == 0
+        counting = self.final_turns is not None  # set before this turn's Refresh
+        if self.round > 1:
+            self.refresh(team)
+        self.enforce_hand_size(team)
+        self.discard_temporary_cards(team)
+        if gowi:  # Get On With It! (page 11)
+            self.note("Get On With It!: a new ball enters play")
+            self.new_ball(team)
+        self.after("turn-end", {"team": team})
+        self.end_scope("turn", self.turn_index)
+        if counting and not self.overtime:
+            self.final_turns -= 1
+            if self.final_turns <= 0:
+                self.end_after_last_card()
+
+    def end_after_last_card(self) -> None:
+        winner = self.leader()
+        if winner is None and self.options.knockout:
+            self.start_overtime()
+            return
+        self.finish(winner, "last card")

@@ -1,0 +1,82 @@
+"""Invariants a game must keep after every step (checked in debug mode).
+
+Six players per team between pitch and Dugout, one player per square, nobody on a
+blocked square, every ball on the pitch, held or out of play, and each score equal to the
+points its scoring events gave.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blitz_bowl.game import Game
+
+TEAM_SIZE = 6  # page 4; rulings team-goblin-count and team-undead-lineman-counts
+
+
+class InvariantViolation(AssertionError):
+    """The engine broke one of the game's invariants."""
+
+
+def violations(game: Game) -> list[str]:
+    out: list[str] = []
+    if game.board is None:
+        return out
+    board = game.board
+    seen: dict[int, str] = {}
+    for team in game.teams:
+        if len(team.players) != TEAM_SIZE:
+            out.append(f"{team.side} has {len(team.players)} players, not {TEAM_SIZE}")
+        for p in team.players:
+            if p.square is None:
+                if p.ball is not None:
+                    out.append(f"{p.id} is in the Dugout holding {p.ball}")
+                continue
+            if p.square in seen:
+                out.append(f"{p.id} and {seen[p.square]} share square {board.label(p.square)}")
+            seen[p.square] = p.id
+            if p.square in board.blocked:
+                out.append(f"{p.id} stands on blocked square {board.label(p.square)}")
+            if game.occupant[p.square] is not p:
+                out.append(f"the board does not show {p.id} at {board.label(p.square)}")
+    for sq, p in enumerate(game.occupant):
+        if p is not None and p.square != sq:
+            out.append(f"the board shows {p.id} at {board.label(sq)}, a square they left")
+    loose_seen: set[int] = set()
+    for ball in game.balls:
+        if not ball.in_play:
+            if ball.holder is not None or ball.loose_square is not None:
+                out.append(f"{ball} is out of play but still on the pitch")
+            continue
+        if ball.holder is not None:
+            if ball.holder.ball is not ball or ball.holder.square is None:
+                out.append(f"{ball} is held by {ball.holder.id}, who does not hold it")
+            continue
+        sq = ball.loose_square
+        if sq is None:
+            out.append(f"{ball} is in play but nowhere")
+            continue
+        if sq in board.blocked:
+            out.append(f"{ball} lies on blocked square {board.label(sq)}")
+        if sq in loose_seen:
+            out.append(f"two balls lie on {board.label(sq)}")
+        loose_seen.add(sq)
+        if game.loose.get(sq) is not ball:
+            out.append(f"{ball} lies at {board.label(sq)} but the board does not show it")
+    for sq, ball in game.loose.items():
+        if ball.loose_square != sq or ball.holder is not None:
+            out.append(f"the board shows {ball} loose at {board.label(sq)}, where it is not")
+    for team in game.teams:
+        ledger = sum(points for side, points, _ in game.ledger if side == team.side)
+        if ledger != team.score:
+            out.append(f"{team.side}'s score {team.score} is not the sum of its points {ledger}")
+    return out
+
+
+def check_invariants(game: Game, where: str) -> None:
+    if game.depth or game.in_flight:  # in the middle of a rule or a bounce
+        return
+    found = violations(game)
+    if found:
+        raise InvariantViolation(f"{where}: " + "; ".join(found))

@@ -1,0 +1,152 @@
+"""The Blitz Bowl ruleset as the engine uses it: content compiled once, ready for many games.
+
+Compiling happens here, once per content version (principle 4); games only bind the
+compiled hooks to their players, balls and cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nuffle.interpreter.blitz_bowl.board import Board
+from nuffle.interpreter.compiler import CompiledRules, Compiler
+from nuffle.interpreter.vocabulary import vocabulary
+
+from nuffle.catalogue.loader import load_catalogue
+from nuffle.catalogue.model import Catalogue
+
+EDITION = "blitz-bowl-s2"
+
+
+class ContentError(Exception):
+    """The content cannot be played: it has errors, or lacks what a game needs."""
+
+
+@dataclass
+class Rules:
+    """One content item's compiled rules, with the names a log or narrative shows."""
+
+    kind: str
+    id: str
+    name: str
+    compiled: CompiledRules
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Ruleset:
+    version: str
+    teams: dict[str, dict]
+    pitches: dict[str, Board]
+    abilities: dict[str, Rules]
+    balls: dict[str, Rules]
+    cards: dict[str, Rules]  # challenge-card id -> front rules (claim)
+    bonus_plays: dict[str, Rules]  # card id -> back rules
+    traits: dict[str, Rules]
+    trait_rolls: dict[int, str]
+    block_faces: dict[int, str]  # d6 -> block result id
+    block_results: dict[str, Rules]  # block result id -> entry rules
+    bounce_chart: dict[int, str]  # d8 -> direction
+    league: dict
+    names: dict[str, str]  # any content id -> display name
+
+    def team_balls(self, team_id: str) -> list[str]:
+        return sorted(b for b, r in self.balls.items() if r.data.get("team") == team_id)
+
+    def deck(self, endgame: bool) -> list[str]:
+        """The card ids of the standard (or Endgame) deck, one per copy (ruling
+        challenge-deck-composition)."""
+        out = []
+        for card_id, rules in sorted(self.cards.items()):
+            if bool(rules.data.get("endgame")) == endgame:
+                out += [card_id] * int(rules.data.get("copies", 1))
+        return out
+
+
+def content_version(catalogue: Catalogue) -> str:
+    """A short hash of every item's data: logs recorded on other content are recognised."""
+    blob = json.dumps([[i.kind, i.id, i.data] for i in catalogue.sorted_items()],
+                      sort_keys=True, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:12]
+
+
+def build_ruleset(catalogue: Catalogue) -> Ruleset:
+    vocab = vocabulary("blitz-bowl")
+    compiler = Compiler(vocab)
+
+    def compiled(item, path=("rules",)) -> CompiledRules:
+        for text in item.rules:
+            if tuple(text.path) == path and text.ast is not None:
+                return compiler.compile(text.ast)
+        return CompiledRules()
+
+    def of(kind: str):
+        return [i for i in catalogue.of_kind(kind) if i.edition == EDITION]
+
+    names = {i.id: i.data.get("name", i.id) for i in catalogue.sorted_items()}
+    abilities = {i.id: Rules("ability", i.id, i.data["name"], compiled(i), i.data)
+                 for i in of("ability")}
+    balls = {i.id: Rules("ball", i.id, i.data["name"], compiled(i), i.data) for i in of("ball")}
+    cards, backs = {}, {}
+    for i in of("challenge-card"):
+        cards[i.id] = Rules("challenge-card", i.id, i.data["name"], compiled(i), i.data)
+        back = i.data.get("bonus_play")
+        if back:
+            backs[i.id] = Rules("bonus-play", back["id"], back["name"],
+                                compiled(i, ("bonus_play", "rules")), back)
+            names[back["id"]] = back["name"]
+    traits = {i.id: Rules("coach-trait", i.id, i.data["name"], compiled(i), i.data)
+              for i in of("coach-trait")}
+    block_faces, block_results, bounce = {}, {}, {}
+    for table in of("table"):
+        category = table.data.get("category")
+        for n, entry in enumerate(table.data.get("entries", [])):
+            if category == "block-dice":
+                block_faces[entry["roll"]] = entry["id"]
+                if entry["id"] not in block_results:
+                    block_results[entry["id"]] = Rules(
+                        "table", entry["id"], entry["name"],
+                        compiled(table, ("entries", n, "rules")), entry)
+            elif category == "bounce-chart":
+                bounce[entry["roll"]] = entry["direction"]
+            names[entry["id"]] = entry["name"]
+    leagues = of("league")
+    missing = [what for what, have in (("teams", of("team")), ("pitches", of("pitch")),
+                                       ("Challenge cards", cards), ("Block dice table", block_faces),
+                                       ("bounce chart", bounce)) if not have]
+    if missing:
+        raise ContentError(f"the {EDITION} content has no {', '.join(missing)}")
+    return Ruleset(
+        version=content_version(catalogue),
+        teams={i.id: i.data for i in of("team")},
+        pitches={i.id: Board.from_item(i.data) for i in of("pitch")},
+        abilities=abilities, balls=balls, cards=cards, bonus_plays=backs, traits=traits,
+        trait_rolls={r.data["roll"]: t for t, r in traits.items()},
+        block_faces=block_faces, block_results=block_results, bounce_chart=bounce,
+        league=leagues[0].data if leagues else {}, names=names,
+    )
+
+
+_CACHE: dict[tuple[str, ...], Ruleset] = {}
+
+
+def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
+    """The bundled content (plus ``extra`` files), checked and compiled; cached per process."""
+    key = tuple(sorted(str(Path(p).resolve()) for p in extra))
+    if key in _CACHE:
+        return _CACHE[key]
+    catalogue, diags, _ = load_catalogue(None)
+    errors = [d for d in diags if d.severity == "error"] if diags else []
+    if key:
+        more, more_diags, _ = load_catalogue([Path(p) for p in key])
+        errors += [d for d in more_diags if d.severity == "error"]
+        for item in more.sorted_items():
+            catalogue.add(item)
+    if errors:
+        raise ContentError(f"the content has {len(errors)} error(s); run `nuffle check` to see them")
+    _CACHE[key] = build_ruleset(catalogue)
+    return _CACHE[key]

@@ -1,0 +1,324 @@
+"""Compile a rules AST into Python closures, once per content item (principle 4).
+
+The engine never walks a syntax tree during a game: each expression becomes a function
+of an ``Env``; each statement a function that acts on the game through the ruleset's
+effects, queries and decisions. There is no eval and no loop without a bound: ``for each``
+walks a finite collection and hooks fire under the engine's depth guard.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from nuffle.dsl import ast
+from nuffle.interpreter.hooks import CompiledHook, Env
+
+Fn = Callable[[Env], Any]
+Run = Callable[[Env], None]
+
+# Constants whose value depends on the game (vocabulary constants that are not enum words).
+DYNAMIC_CONSTANTS = ("last-turn", "teams", "balls-in-play")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A top-level `set`/`change` of a game parameter (`set hand-size to 4`)."""
+
+    parameter: str
+    op: str  # set | change
+    value: Fn
+
+
+@dataclass(frozen=True)
+class CompiledRules:
+    hooks: tuple[CompiledHook, ...] = ()
+    settings: tuple[Setting, ...] = ()
+    claim: Fn | None = None
+    statements: Run | None = None  # top-level statements (table entries)
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge, "is": operator.eq, "is not": operator.ne,
+}
+
+
+def _in(a: Any, b: Any) -> bool:
+    return b is not None and a in b
+
+
+class Compiler:
+    """Turns one item's rules into closures, resolving names with the vocabulary."""
+
+    def __init__(self, vocab: Any) -> None:
+        self.vocab = vocab
+
+    # -- top level ---------------------------------------------------------------------
+    def compile(self, rules: ast.Rules) -> CompiledRules:
+        hooks, settings, statements = [], [], []
+        claim = None
+        for item in rules.items:
+            if isinstance(item, ast.Hook):
+                hooks.append(self.hook(item))
+            elif isinstance(item, ast.Claim):
+                claim = self.expr(item.condition)
+            elif isinstance(item, ast.Effect) and item.name.name in ("set", "change") \
+                    and isinstance(item.subject, ast.Name) \
+                    and item.subject.name in self.vocab.parameters:
+                value = item.arg("to") if item.name.name == "set" else item.arg("by")
+                settings.append(Setting(item.subject.name, item.name.name, self.expr(value)))
+            else:
+                statements.append(item)
+        return CompiledRules(tuple(hooks), tuple(settings), claim,
+                             self.block(tuple(statements)) if statements else None)
+
+    def hook(self, hook: ast.Hook) -> CompiledHook:
+        once, scope = False, None
+        for option in hook.options:
+            if option.scope is None:
+                once = True
+            else:
+                scope = option.scope.name
+        body = self.block(hook.body)
+        optional_instead = (hook.timing == "instead of" and len(hook.body) == 1
+                            and isinstance(hook.body[0], ast.May))
+        if hook.timing == "instead of" and not optional_instead:
+            inner = body
+
+            def body(env: Env, inner: Run = inner) -> bool:
+                inner(env)
+                return True
+        elif optional_instead:
+            may = hook.body[0]
+            inner_may = self.block(may.body)
+            feasible = self.feasibility(may)
+
+            def body(env: Env, inner_may: Run = inner_may) -> bool:
+                if not feasible(env) or not env.game.ask_may(env):
+                    return False
+                if env.on_accept is not None:
+                    env.on_accept()
+                inner_may(env)
+                return True
+        return CompiledHook(hook.event.name, hook.timing, hook.play,
+                            self.expr(hook.where) if hook.where is not None else None, body,
+                            once, scope, _has_may(hook.body), optional_instead, hook.line)
+
+    # -- statements --------------------------------------------------------------------
+    def block(self, stmts: tuple[ast.Stmt, ...]) -> Run:
+        runs = [self.stmt(s) for s in stmts]
+        if len(runs) == 1:
+            return runs[0]
+
+        def run_all(env: Env) -> None:
+            for r in runs:
+                r(env)
+        return run_all
+
+    def stmt(self, s: ast.Stmt) -> Run:
+        if isinstance(s, ast.Let):
+            name, value = s.name.name, self.expr(s.value)
+
+            def let(env: Env) -> None:
+                env.vars[name] = value(env)
+            return let
+        if isinstance(s, ast.If):
+            branches = [(self.expr(b.condition), self.block(b.body)) for b in s.branches]
+            orelse = self.block(s.orelse) if s.orelse else None
+
+            def if_(env: Env) -> None:
+                for cond, body in branches:
+                    if cond(env):
+                        body(env)
+                        return
+                if orelse is not None:
+                    orelse(env)
+            return if_
+        if isinstance(s, ast.May):
+            body = self.block(s.body)
+            feasible = self.feasibility(s)
+
+            def may(env: Env) -> None:
+                if feasible(env) and env.game.ask_may(env):
+                    if env.on_accept is not None:
+                        env.on_accept()
+                    body(env)
+            return may
+        if isinstance(s, ast.ForEach):
+            var, source, body = s.var.name, self.expr(s.source), self.block(s.body)
+
+            def for_each(env: Env) -> None:
+                for value in list(source(env) or ()):
+                    env.vars[var] = value
+                    body(env)
+            return for_each
+        if isinstance(s, ast.ForScope):
+            hooks = tuple(self.hook(h) for h in s.hooks)
+            scope = s.scope.name
+
+            def for_scope(env: Env) -> None:
+                env.game.add_temporary_hooks(hooks, env, scope)
+            return for_scope
+        if isinstance(s, ast.Effect):
+            return self.effect(s)
+        if isinstance(s, ast.Hook):
+            raise TypeError("a hook inside a body must sit in a `for this SCOPE:` block")
+        raise TypeError(f"cannot compile {type(s).__name__}")
+
+    def effect(self, e: ast.Effect) -> Run:
+        name = e.name.name
+        subject = self.expr(e.subject) if e.subject is not None else None
+        # `set value to …` names its target; other subjects are values
+        target = e.subject.name if name in ("set", "change") and isinstance(e.subject, ast.Name) \
+            else None
+        args = [(a.prep.replace(" ", "_"), self.expr(a.value)) for a in e.args]
+        duration = e.duration.name if e.duration is not None else None
+
+        def run(env: Env) -> None:
+            values = {prep: fn(env) for prep, fn in args}
+            subj = target if target is not None else (subject(env) if subject else None)
+            env.game.effects[name](env, subj, values, duration)
+        return run
+
+    def feasibility(self, may: ast.May) -> Fn:
+        """Whether a `may` offers something possible (no question for an impossible re-roll).
+
+        Only a `may` around one effect is checked, and only on its subject and `by`, which
+        are plain names: evaluating them twice asks nothing and rolls nothing.
+        """
+        if len(may.body) != 1 or not isinstance(may.body[0], ast.Effect):
+            return lambda env: True
+        eff = may.body[0]
+        name = eff.name.name
+        subject = self.expr(eff.subject) if eff.subject is not None else None
+        by_expr = eff.arg("by")
+        by = self.expr(by_expr) if by_expr is not None else None
+
+        def feasible(env: Env) -> bool:
+            check = env.game.feasible.get(name)
+            if check is None:
+                return True
+            return check(env, subject(env) if subject else None, by(env) if by else None)
+        return feasible
+
+    # -- expressions -------------------------------------------------------------------
+    def expr(self, e: ast.Expr) -> Fn:  # noqa: C901 - one branch per node type
+        if isinstance(e, ast.Number | ast.Bool):
+            value = e.value
+            return lambda env: value
+        if isinstance(e, ast.Name):
+            return self.name(e.name)
+        if isinstance(e, ast.Attr):
+            obj, attr = self.expr(e.obj), e.attr.name.replace("-", "_")
+
+            def get(env: Env) -> Any:
+                o = obj(env)
+                return None if o is None else getattr(o, attr)
+            return get
+        if isinstance(e, ast.Roll):
+            count, sides = e.count, e.sides
+            return lambda env: sum(env.game.dice.roll_many(count, sides, "rule"))
+        if isinstance(e, ast.ListExpr):
+            items = [self.expr(i) for i in e.items]
+            return lambda env: [f(env) for f in items]
+        if isinstance(e, ast.Range):
+            low, high = self.expr(e.low), self.expr(e.high)
+            return lambda env: range(low(env), high(env) + 1)
+        if isinstance(e, ast.Call):
+            name, args = e.func.name, [self.expr(a) for a in e.args]
+            return lambda env: env.game.queries[name](env, *[a(env) for a in args])
+        if isinstance(e, ast.History):
+            return self.history(e)
+        if isinstance(e, ast.Pick):
+            return self.pick(e)
+        if isinstance(e, ast.BinOp):
+            return self.binop(e)
+        if isinstance(e, ast.Not):
+            inner = self.expr(e.operand)
+            return lambda env: not inner(env)
+        if isinstance(e, ast.Neg):
+            inner = self.expr(e.operand)
+            return lambda env: -inner(env)
+        if isinstance(e, ast.Pos):
+            return self.expr(e.operand)
+        raise TypeError(f"cannot compile {type(e).__name__}")
+
+    def name(self, name: str) -> Fn:
+        if name in DYNAMIC_CONSTANTS:
+            return lambda env: env.vars[name] if name in env.vars \
+                else env.game.constant(name, env)
+        if name in self.vocab.constants:
+            return lambda env: env.vars.get(name, name)
+        return lambda env: env.vars.get(name)
+
+    def binop(self, e: ast.BinOp) -> Fn:
+        left, right = self.expr(e.left), self.expr(e.right)
+        op = e.op
+        if op == "and":
+            return lambda env: bool(left(env)) and bool(right(env))
+        if op == "or":
+            return lambda env: bool(left(env)) or bool(right(env))
+        if op == "+":
+            return lambda env: left(env) + right(env)
+        if op == "-":
+            return lambda env: left(env) - right(env)
+        if op == "in":
+            return lambda env: _in(left(env), right(env))
+        if op == "not in":
+            return lambda env: not _in(left(env), right(env))
+        compare = _COMPARE[op]
+
+        def cmp(env: Env) -> bool:
+            a, b = left(env), right(env)
+            if op in ("<", "<=", ">", ">=") and (a is None or b is None):
+                return False
+            return compare(a, b)
+        return cmp
+
+    def history(self, e: ast.History) -> Fn:
+        event = e.event.name
+        where = self.expr(e.where) if e.where is not None else None
+        scope = e.scope.name if e.scope is not None else "action"
+        count = e.mode == "count"
+
+        def look(env: Env) -> Any:
+            n = 0
+            for name, payload in env.game.history(scope):
+                if name != event:
+                    continue
+                if where is None or where(env.child(payload)):
+                    if not count:
+                        return True
+                    n += 1
+            return n if count else False
+        return look
+
+    def pick(self, e: ast.Pick) -> Fn:
+        var, source = e.var.name, self.expr(e.source)
+        where = self.expr(e.where) if e.where is not None else None
+        choose = e.mode == "choose"
+
+        def pick(env: Env) -> Any:
+            options = [v for v in list(source(env) or ())
+                       if where is None or where(env.child({var: v}))]
+            if not options:
+                return None
+            if choose:
+                return env.game.choose_for_rule(env, options)
+            return env.game.dice.pick(options, "random pick")
+        return pick
+
+
+def _has_may(body: tuple[ast.Stmt, ...]) -> bool:
+    for s in body:
+        if isinstance(s, ast.May):
+            return True
+        if isinstance(s, ast.If) and (any(_has_may(b.body) for b in s.branches)
+                                      or (s.orelse and _has_may(s.orelse))):
+            return True
+        if isinstance(s, ast.ForEach) and _has_may(s.body):
+            return True
+    return False

@@ -1,0 +1,144 @@
+"""Hooks: compiled handlers bound to an event, a timing and an owner (principle 3).
+
+A ``CompiledHook`` is made once per content item (the compiler's output); a ``HookInstance``
+binds it to what it belongs to in one game (the player with the ability, the ball in play,
+the card in a coach's hand). The registry fires instances in registration order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class ActionVoided(Exception):  # noqa: N818 - a control-flow signal
+    """Raised by `void-action`: the current action stops and counts as never made."""
+
+
+@dataclass(slots=True)
+class Firing:
+    """What hooks decided about the event being fired (read back by the engine)."""
+
+    cancelled: bool = False
+    replaced: bool = False
+    succeed: bool = False
+    fail: bool = False
+    reroll: bool = False
+    reroll_spent: bool = False  # the roll is already a re-roll, or a re-roll was taken
+    switch_to: str | None = None
+    redirect_to: Any = None
+
+
+@dataclass(slots=True)
+class Owner:
+    """What a hook belongs to in one game: whose rules these are."""
+
+    kind: str  # ability | ball | coach-trait | challenge-card | bonus-play | table
+    item: str  # content id
+    name: str
+    team: Any = None  # the coach the item belongs to (own)
+    player: Any = None  # self, for abilities (swap-abilities can rebind it)
+    ball: Any = None  # this-ball
+    card: Any = None  # this-card
+
+    def own(self) -> Any:
+        return self.player.team if self.player is not None else self.team
+
+
+class Env:
+    """The names a running rule can see, and the game it runs in."""
+
+    __slots__ = ("game", "owner", "vars", "firing", "on_accept")
+
+    def __init__(self, game: Any, owner: Owner, vars: dict, firing: Firing | None = None,
+                 on_accept: Callable[[], None] | None = None) -> None:
+        self.game = game
+        self.owner = owner
+        self.vars = vars
+        self.firing = firing
+        self.on_accept = on_accept
+
+    def child(self, extra: dict) -> Env:
+        return Env(self.game, self.owner, {**self.vars, **extra}, self.firing, self.on_accept)
+
+
+def context_vars(owner: Owner) -> dict:
+    """The context names of the owner's content kind (vocabulary contexts)."""
+    own = owner.own()
+    out: dict = {"own": own, "opponent": own.opponent if own is not None else None}
+    if owner.player is not None:
+        out["self"] = owner.player
+    if owner.ball is not None:
+        out["this-ball"] = owner.ball
+    if owner.card is not None:
+        out["this-card"] = owner.card
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledHook:
+    event: str
+    timing: str  # before | after | instead of | modify
+    play: bool
+    filter: Callable[[Env], Any] | None
+    body: Callable[[Env], Any]
+    once: bool
+    once_scope: str | None
+    has_may: bool
+    optional_instead: bool  # `instead of` whose body is one `may`: declining keeps the event
+    line: int
+
+
+@dataclass(eq=False, slots=True)
+class HookInstance:
+    hook: CompiledHook
+    owner: Owner
+    captured: dict = field(default_factory=dict)
+    expires: tuple[str, int] | None = None  # (scope, token) after which it is removed
+    used_token: int | None = None
+    disabled: bool = False
+
+
+class HookRegistry:
+    """Hook instances by (event, timing), in the order they were added."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[str, str], list[HookInstance]] = {}
+        self.count = 0
+
+    def add(self, instance: HookInstance) -> HookInstance:
+        key = (instance.hook.event, instance.hook.timing)
+        self.by_key.setdefault(key, []).append(instance)
+        self.count += 1
+        return instance
+
+    def remove(self, instance: HookInstance) -> None:
+        key = (instance.hook.event, instance.hook.timing)
+        bucket = self.by_key.get(key)
+        if bucket and instance in bucket:
+            bucket.remove(instance)
+            self.count -= 1
+            instance.disabled = True
+
+    def remove_owner(self, predicate: Callable[[Owner], bool]) -> None:
+        for bucket in self.by_key.values():
+            keep = [h for h in bucket if not predicate(h.owner)]
+            for h in bucket:
+                if predicate(h.owner):
+                    h.disabled = True
+            self.count -= len(bucket) - len(keep)
+            bucket[:] = keep
+
+    def expire(self, scope: str, token: int) -> None:
+        """Drop the temporary hooks that last until the end of this scope."""
+        for bucket in self.by_key.values():
+            if any(h.expires == (scope, token) for h in bucket):
+                dead = [h for h in bucket if h.expires == (scope, token)]
+                for h in dead:
+                    h.disabled = True
+                self.count -= len(dead)
+                bucket[:] = [h for h in bucket if h.expires != (scope, token)]
+
+    def get(self, event: str, timing: str) -> list[HookInstance] | None:
+        return self.by_key.get((event, timing))
