@@ -21,3 +21,146 @@ class RandomBot:
 
     def decide(self, decision: Decision, game: object) -> int:
         return self.rng.randrange(len(decision.options))
+
+
+# Result order for a blocker choosing between two Block dice: best first.
+BLOCK_PREFERENCE = ("kerrunch", "knocked-down", "tackle", "shove", "miss")
+
+
+class GreedyBot:
+    """A one-step heuristic: each option gets a score and the best one is taken.
+
+    It goes for touchdowns, picks up loose balls, throws to team-mates who can score,
+    blocks the ball carrier and blocks when the dice favour it, and claims the card worth
+    most. Ties go to the first option, so it plays the same way every time.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, decision: Decision, game: object) -> int:
+        scorer = getattr(self, "_" + decision.kind.replace("-", "_"), None)
+        if scorer is None:
+            return 0
+        scores = [scorer(option, decision, game) for option in decision.options]
+        return max(range(len(scores)), key=scores.__getitem__)
+
+    # -- geometry ----------------------------------------------------------------------
+    @staticmethod
+    def to_goal(game, team, sq: int) -> int:
+        """Rows between a square and the end zone the team scores in."""
+        row = game.board.xy(team.scoring_zone[0])[1]
+        return abs(game.board.xy(sq)[1] - row)
+
+    @staticmethod
+    def loose_balls(game) -> list:
+        return [b for b in game.balls if b.in_play and b.holder is None and b.square is not None]
+
+    # -- decisions ---------------------------------------------------------------------
+    def _action(self, option, decision, game) -> float:
+        if option is None:
+            return 0.5
+        p, action = option
+        team = p.team
+        loose = self.loose_balls(game)
+        if action == "run":
+            steps = game.allowance(p, "run")
+            if p.ball is not None:
+                gap = self.to_goal(game, team, p.square)
+                return 100.0 if gap <= steps else 40.0 - gap
+            if loose:
+                reach = min(game.board.chebyshev(p.square, b.square) for b in loose)
+                if reach <= steps:
+                    return 70.0 - reach
+                return 15.0 - reach / 4
+            return 6.0
+        if action == "throw":
+            best = 0.0
+            for mate in game.throw_targets(p):
+                gap = self.to_goal(game, team, mate.square)
+                if mate.square in team.scoring_zone and mate.open:
+                    best = max(best, 95.0 if p.throw <= 4 else 60.0)
+                elif gap + 2 < self.to_goal(game, team, p.square) and mate.open:
+                    best = max(best, 30.0 - gap)
+            return best or -1.0
+        if action == "block":
+            targets = game.block_targets(p)
+            carrier = any(t.ball is not None for t in targets)
+            assisted = any(game.block_assisted(p, t) for t in targets)
+            return (55.0 if carrier else 25.0) + (15.0 if assisted else 0.0)
+        if action == "mark":
+            foes = [o for o in team.opponent.players if o.ball is not None and o.square is not None]
+            if foes and min(game.board.chebyshev(p.square, o.square) for o in foes) <= 3:
+                return 45.0
+            return 8.0
+        if action == "sidestep":
+            return 30.0 if p.ball is not None else 5.0
+        if action == "stand-up":
+            return 22.0
+        if action == "reserves":
+            return 20.0
+        return 1.0
+
+    def _move(self, option, decision, game) -> float:
+        p = game.player(decision.context["player"])
+        action = decision.context.get("action")
+        team = p.team
+        if option is None:
+            return 0.0 if p.ball is None else -1.0
+        if p.ball is not None:
+            if option in team.scoring_zone:
+                return 100.0
+            return 50.0 - self.to_goal(game, team, option)
+        loose = self.loose_balls(game)
+        if action == "run" and any(b.square == option for b in loose):
+            return 90.0
+        if action == "mark":
+            for o in team.opponent.players:
+                if o.ball is not None and o.square is not None \
+                        and game.board.adjacent(o.square, option):
+                    return 80.0
+        targets = [b.square for b in game.balls if b.in_play and b.square is not None]
+        if targets:
+            return 40.0 - min(game.board.chebyshev(option, t) for t in targets)
+        return 20.0 - self.to_goal(game, team, option) / 2
+
+    def _block_target(self, option, decision, game) -> float:
+        return (50.0 if option.ball is not None else 0.0) - option.armour
+
+    def _throw_target(self, option, decision, game) -> float:
+        team = option.team
+        score = 50.0 - self.to_goal(game, team, option.square)
+        if option.square in team.scoring_zone and option.open:
+            score += 100.0
+        if option.marked:
+            score -= 20.0
+        return score
+
+    def _block_result(self, option, decision, game) -> float:
+        return -BLOCK_PREFERENCE.index(option) if option in BLOCK_PREFERENCE else -10.0
+
+    def _claim(self, option, decision, game) -> float:
+        return -1.0 if option is None else float(option.points)
+
+    def _discard(self, option, decision, game) -> float:
+        return 1.0 if option.bonus_play is None else 0.0
+
+    def _may(self, option, decision, game) -> float:
+        return 1.0 if option else 0.0
+
+    def _play(self, option, decision, game) -> float:
+        return 1.0 if option else 0.0
+
+    def _follow_up(self, option, decision, game) -> float:
+        return 0.0 if option else 1.0
+
+    def _setup(self, option, decision, game) -> float:
+        x, _ = game.board.xy(option)
+        return -abs(x - game.board.width // 2)
+
+    _reserves_square = _setup
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -104,7 +104,6 @@ class ChallengesMixin:
         claimer.hand.append(card)
         self.bind_card(claimer, card)
         self.claims[claimer.side] += 1
-        self.note(f"{claimer.name} ({claimer.side}) claim {card.name}")
         self.after("card-claimed", {"team": claimer, "card": card})
         self.score(claimer, points, card.name)
         if claimer is team and from_active:

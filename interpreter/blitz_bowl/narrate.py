@@ -55,27 +55,52 @@ def _ball_name(ball: Ball) -> str:
 
 
 class Narrator:
-    """Collects the lines of a game as it is played (a game listener)."""
+    """Tells a game as it is played (a game listener); ``board`` draws the pitch after
+    each turn."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, out: Any = None, board: Any = None) -> None:
         self.game = game
         self.lines: list[str] = []
+        self.path: dict[str, list[int]] = {}  # player id -> squares moved through
+        self.out = out
+        self.board = board
+
+    def emit(self, line: str) -> None:
+        if self.out is not None:
+            self.out(line)
+        else:
+            self.lines.append(line)
 
     def __call__(self, kind: str, data: Any) -> None:
         if kind == "note":
-            self.lines.append(f"  {data}")
+            self.emit(f"  {data}")
+            return
+        self.tell(kind, data)
+
+    def tell(self, kind: str, data: Any) -> None:
+        if kind == "note":
+            self.emit(f"  {data}")
         elif kind == "event":
             name, payload = data
             tell = _TOLD.get(name)
             if tell is not None:
-                self.lines.append(f"  {tell(payload, self.game)}")
+                self.emit(f"  {tell(payload, self.game)}")
+            elif name == "turn-end" and self.board is not None:
+                self.emit("")
+                self.emit(self.board(self.game))
+                self.emit("")
+            elif name == "move":
+                self.path.setdefault(payload["player"].id, [payload["from"]]).append(payload["to"])
             elif name == "action":
                 p = payload["player"]
                 free = " (free)" if payload["free"] else ""
-                self.lines.append(f"  {p.id} ({p.name}) made a {payload['action']} action{free}")
+                path = self.path.pop(p.id, None)
+                board = self.game.board
+                where = f" from {board.label(path[0])} to {board.label(path[-1])}" if path else ""
+                self.emit(f"  {p.id} ({p.name}): {payload['action']}{free}{where}")
         elif kind == "decision":
             decision, index = data
             if decision.kind == "action":
                 label = decision.labels[index]
                 if label == "end turn":
-                    self.lines.append(f"  {decision.team} ends the turn")
+                    self.emit(f"  {decision.team} ends the turn")

@@ -6,9 +6,16 @@ import argparse
 import sys
 
 from nuffle import __version__
-from nuffle.cli import check_cmd, export_cmd, scenario_cmd
+from nuffle.cli import (
+    check_cmd,
+    export_cmd,
+    play_cmd,
+    replay_cmd,
+    scenario_cmd,
+    simulate_cmd,
+)
 
-COMMANDS = (check_cmd, export_cmd, scenario_cmd)
+COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, scenario_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

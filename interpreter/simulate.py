@@ -1,0 +1,124 @@
+"""Many games between bots, and what they add up to (the balance check authors need).
+
+Game ``i`` of a run with seed ``S`` always uses the same seed, so splitting the games over
+worker processes gives exactly the same aggregate as playing them in one.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from nuffle.interpreter.blitz_bowl.game import Game, Options, Result
+from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+from nuffle.interpreter.bots import BOTS
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    index: int
+    home: str
+    away: str
+    seed: int
+    bots: tuple[str, str]
+    options: Options
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+def play_one(spec: GameSpec, extra: tuple[str, ...] = ()) -> Result:
+    ruleset = load_ruleset([Path(p) for p in extra])
+    agents = {"home": BOTS[spec.bots[0]](spec.seed * 2 + 1),
+              "away": BOTS[spec.bots[1]](spec.seed * 2 + 2)}
+    return Game(ruleset, spec.home, spec.away, agents, seed=spec.seed,
+                options=spec.options).play()
+
+
+_EXTRA: tuple[str, ...] = ()
+
+
+def _init(extra: tuple[str, ...]) -> None:
+    global _EXTRA
+    _EXTRA = extra
+    load_ruleset([Path(p) for p in extra])
+
+
+def _play(spec: GameSpec) -> tuple[int, Result]:
+    return spec.index, play_one(spec, _EXTRA)
+
+
+def run_games(specs: list[GameSpec], jobs: int = 1, extra: Iterable[Path] = (),
+              progress: Callable[[], None] | None = None) -> list[Result]:
+    """Play every game; the results come back in game order, whatever ``jobs`` is."""
+    extra_names = tuple(str(p) for p in extra)
+    results: list[Result | None] = [None] * len(specs)
+    if jobs <= 1:
+        for spec in specs:
+            results[spec.index] = play_one(spec, extra_names)
+            if progress:
+                progress()
+    else:
+        ctx = multiprocessing.get_context("spawn" if multiprocessing.get_start_method() != "fork"
+                                          else "fork")
+        with ctx.Pool(jobs, initializer=_init, initargs=(extra_names,)) as pool:
+            chunk = max(1, min(50, len(specs) // (jobs * 8) or 1))
+            for index, result in pool.imap_unordered(_play, specs, chunksize=chunk):
+                results[index] = result
+                if progress:
+                    progress()
+    return [r for r in results if r is not None]
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, Z95 * math.sqrt(var / n)
+
+
+def wilson(k: int, n: int) -> tuple[float, float, float]:
+    """A proportion and its 95% Wilson interval (low, high)."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    p = k / n
+    denom = 1 + Z95 ** 2 / n
+    centre = (p + Z95 ** 2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / denom
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise(results: list[Result], home: str, away: str) -> dict:
+    n = len(results)
+    wins = sum(r.winner == "home" for r in results)
+    losses = sum(r.winner == "away" for r in results)
+    draws = n - wins - losses
+    out: dict = {"home": home, "away": away, "games": n}
+    for key, k in (("home_wins", wins), ("draws", draws), ("away_wins", losses)):
+        p, low, high = wilson(k, n)
+        out[key] = {"count": k, "rate": round(p, 4), "ci95": [round(low, 4), round(high, 4)]}
+    for side in ("home", "away"):
+        team: dict = {}
+        for key, values in (
+            ("score", [r.score[side] for r in results]),
+            ("touchdowns", [r.touchdowns[side] for r in results]),
+            ("cards_claimed", [r.cards_claimed[side] for r in results]),
+            ("injuries_caused", [r.injuries_caused[side] for r in results]),
+        ):
+            mean, half = mean_ci([float(v) for v in values])
+            team[key] = {"mean": round(mean, 3), "ci95": round(half, 3)}
+        out[side + "_team"] = team
+    mean, half = mean_ci([float(r.rounds) for r in results])
+    out["rounds"] = {"mean": round(mean, 2), "ci95": round(half, 2)}
+    return out

@@ -1,0 +1,75 @@
+"""`nuffle play`: one game between two bots, told turn by turn with the board."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from nuffle.cli.engine_common import (
+    add_game_options,
+    bots,
+    content_paths,
+    game_options,
+    ruleset_or_exit,
+    team_id,
+)
+from nuffle.interpreter.blitz_bowl.ascii_board import render_board
+from nuffle.interpreter.blitz_bowl.game import Game
+from nuffle.interpreter.blitz_bowl.invariants import InvariantViolation
+from nuffle.interpreter.blitz_bowl.narrate import Narrator
+from nuffle.interpreter.bots import BOTS
+from nuffle.interpreter.replay import LogWriter
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play one game between bots and tell it turn by turn",
+        description="Play one game of Blitz Bowl Season 2 between two bots: a play-by-play "
+                    "narrative and an ASCII board after each turn. The same seed gives the "
+                    "same game, byte for byte. --log writes a replayable JSON Lines log.",
+    )
+    p.add_argument("--home", required=True, metavar="TEAM", help="the home team's id")
+    p.add_argument("--away", required=True, metavar="TEAM", help="the away team's id")
+    p.add_argument("--seed", type=int, default=1, help="the dice seed (default: 1)")
+    p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) here")
+    p.add_argument("--debug", action="store_true",
+                   help="check the game's invariants after every step")
+    add_game_options(p)
+    p.set_defaults(run=lambda args: run(args, p))
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    ruleset = ruleset_or_exit(content_paths(parser, args.content))
+    home = team_id(parser, ruleset, args.home, "--home")
+    away = team_id(parser, ruleset, args.away, "--away")
+    home_bot, away_bot = bots(parser, args.bots)
+    options = game_options(parser, ruleset, args)
+    agents = {"home": BOTS[home_bot](args.seed * 2 + 1), "away": BOTS[away_bot](args.seed * 2 + 2)}
+    game = Game(ruleset, home, away, agents, seed=args.seed, options=options)
+    out = sys.stdout
+    out.write(f"{game.home.name} (home, {home_bot} bot) v {game.away.name} (away, {away_bot} bot)"
+              f", seed {args.seed}\n")
+    game.listeners.append(Narrator(game, lambda line: out.write(line + "\n"), render_board))
+    log_file = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
+    try:
+        writer = LogWriter(log_file, game, {"home": home_bot, "away": away_bot}) \
+            if log_file else None
+        try:
+            result = game.play()
+        except InvariantViolation as exc:
+            print(f"nuffle: invariant broken: {exc}", file=sys.stderr)
+            return 1
+        if writer is not None:
+            writer.finish(result)
+    finally:
+        if log_file is not None:
+            log_file.close()
+    winner = "a draw" if result.winner is None else \
+        f"{game.side(result.winner).name} ({result.winner}) win"
+    out.write(f"\nFinal score: {game.home.name} {result.score['home']} - "
+              f"{result.score['away']} {game.away.name}: {winner} ({result.reason}, "
+              f"round {result.rounds}).\n")
+    if args.log:
+        out.write(f"Log written to {args.log}; replay it with `nuffle replay {args.log}`.\n")
+    return 0

@@ -1,0 +1,105 @@
+"""`nuffle simulate`: many games between bots, with confidence intervals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tqdm import tqdm
+
+from nuffle.cli.engine_common import (
+    add_game_options,
+    bots,
+    content_paths,
+    game_options,
+    ruleset_or_exit,
+    team_id,
+)
+from nuffle.interpreter.simulate import GameSpec, game_seed, run_games, summarise
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="play many games between bots and summarise them",
+        description="Play N games between two teams (or one team against every other "
+                    "with --away all) and report wins, draws, losses, mean scores, "
+                    "touchdowns, Challenge cards claimed and injuries caused, each with a "
+                    "95%% confidence interval. --jobs J gives exactly the same figures as "
+                    "--jobs 1.",
+    )
+    p.add_argument("--home", required=True, metavar="TEAM")
+    p.add_argument("--away", required=True, metavar="TEAM", help="a team id, or `all`")
+    p.add_argument("--games", type=int, default=100, metavar="N",
+                   help="games per pairing (default: 100)")
+    p.add_argument("--seed", type=int, default=1, help="the seed of the run (default: 1)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="worker processes (default: 1)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    add_game_options(p)
+    p.set_defaults(bots="greedy,greedy")
+    p.set_defaults(run=lambda args: run(args, p))
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    extra = content_paths(parser, args.content)
+    ruleset = ruleset_or_exit(extra)
+    home = team_id(parser, ruleset, args.home, "--home")
+    opponents = sorted(t for t in ruleset.teams if t != home) if args.away == "all" \
+        else [team_id(parser, ruleset, args.away, "--away")]
+    pair = bots(parser, args.bots)
+    options = game_options(parser, ruleset, args)
+    specs = []
+    for away in opponents:
+        for _ in range(args.games):
+            i = len(specs)
+            specs.append(GameSpec(i, home, away, game_seed(args.seed, i), pair, options))
+    bar = tqdm(total=len(specs), unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+    try:
+        results = run_games(specs, args.jobs, extra, progress=lambda: bar.update())
+    finally:
+        bar.close()
+    summaries = []
+    for n, away in enumerate(opponents):
+        chunk = results[n * args.games:(n + 1) * args.games]
+        summaries.append(summarise(chunk, home, away))
+    if args.format == "json":
+        json.dump({"seed": args.seed, "bots": list(pair), "pairings": summaries},
+                  sys.stdout, indent=2)
+        print()
+        return 0
+    for s in summaries:
+        print(text_report(s, ruleset.names))
+    if len(summaries) > 1:
+        total = sum(s["home_wins"]["count"] for s in summaries)
+        games = sum(s["games"] for s in summaries)
+        print(f"{ruleset.names.get(home, home)} overall: {total} wins in {games} games "
+              f"({100 * total / games:.1f}%)")
+    return 0
+
+
+def text_report(s: dict, names: dict[str, str]) -> str:
+    home, away = names.get(s["home"], s["home"]), names.get(s["away"], s["away"])
+
+    def rate(key: str) -> str:
+        r = s[key]
+        return (f"{r['count']:>5} ({100 * r['rate']:5.1f}%, 95% CI "
+                f"{100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}%)")
+
+    def stat(side: str, key: str) -> str:
+        v = s[side + "_team"][key]
+        return f"{v['mean']:6.2f} ± {v['ci95']:.2f}"
+
+    lines = [f"{home} (home) v {away} (away): {s['games']} games",
+             f"  {home} wins  {rate('home_wins')}",
+             f"  draws{' ' * max(0, len(home) - 1)}  {rate('draws')}",
+             f"  {away} wins  {rate('away_wins')}",
+             f"  {'':<20} {home:>16} {away:>16}"]
+    for key, label in (("score", "mean score"), ("touchdowns", "touchdowns"),
+                       ("cards_claimed", "cards claimed"), ("injuries_caused", "injuries caused")):
+        lines.append(f"  {label:<20} {stat('home', key):>16} {stat('away', key):>16}")
+    lines.append(f"  rounds per game: {s['rounds']['mean']:.1f} ± {s['rounds']['ci95']:.1f}")
+    return "\n".join(lines)
