@@ -69,7 +69,8 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     except DiceScriptError as exc:
         raise ScenarioError(str(exc)) from None
     dice = Dice(0, script=script)
-    agent = ScriptedAgent(part.get("decisions", []))
+    # YAML reads a bare yes/no as true/false and 3 as a number: take them as written
+    agent = ScriptedAgent([_answer(a) for a in part.get("decisions", [])])
     game = Game(ruleset, setup.get("home", "human"), setup.get("away", "dwarf"),
                 {"home": agent, "away": agent}, seed=0, options=options, dice=dice)
     events: list[str] = []
@@ -82,16 +83,27 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
             notes.append(payload)
     game.listeners.append(listen)
     run = Run(game, events, notes)
+    start = setup.get("start", "actions")
+    if start not in ("setup", "turn", "actions"):
+        raise ScenarioError(f"start: `{start}` should be setup, turn or actions")
     try:
-        position(game, setup)
-        team = game.side(setup.get("turn", setup.get("first", "home")))
-        fresh = setup.get("start", "actions") == "turn"
-        if not fresh:
-            game.reset_turn(team)
-            game.actions_left = int(setup.get("actions_left", game.actions_left))
-            for pid, acts in setup.get("actions_made", {}).items():
-                game.player(pid).actions_this_turn = list(acts)
-        game.turns_from(team, fresh)
+        if start == "setup":
+            game.setup(deal=False)
+            deal_cards(game, setup)
+            game.round = 1
+            game.turns_from(game.first, fresh=True)
+        else:
+            position(game, setup)
+            team = game.side(setup.get("turn", setup.get("first", "home")))
+            fresh = start == "turn"
+            if not fresh:
+                game.reset_turn(team)
+                per_turn = game.actions_left
+                game.actions_left = int(setup.get("actions_left", per_turn))
+                game.actions_made = per_turn - game.actions_left
+                for pid, acts in setup.get("actions_made", {}).items():
+                    game.player(pid).actions_this_turn = list(acts)
+            game.turns_from(team, fresh)
     except OutOfScript:
         run.ended_by = "script"
     except DiceScriptError as exc:
@@ -149,22 +161,45 @@ def position(game: Game, setup: dict) -> None:
             x, y = xy(spec.get("at"), f"ball {n + 1}")
             game.place_loose(ball, board.square(x, y))
         game.enter_play(ball)
+    deal_cards(game, setup)
+    for side, points in (setup.get("scores") or {}).items():
+        game.side(side).score = int(points)
+        game.ledger.append((side, int(points), "scenario"))
+    if setup.get("final_turns") is not None:
+        game.final_turns = int(setup["final_turns"])
+
+
+def deal_cards(game: Game, setup: dict) -> None:
+    """The active cards, the deck, the hands and the unused Endgame cards, as written."""
     cards = setup.get("cards", {})
-    active = cards.get("active", ["take-them-down", "get-the-ball", "break-some-bones"])
+    standard = sorted(set(game.ruleset.deck(endgame=False)))
+    active = cards.get("active", standard[:3])
+    for card_id in [c for c in active if c] + list(cards.get("deck", [])):
+        if card_id not in game.ruleset.cards:
+            raise ScenarioError(f"no Challenge card `{card_id}`")
     game.active_cards = [game.make_card(c) if c else None for c in active]
-    game.deck = [game.make_card(c) for c in cards.get("deck", ["take-them-down"] * 10)]
+    game.deck = [game.make_card(c) for c in cards.get("deck", standard[-1:] * 10)]
+    used = [c.item for c in game.active_cards if c] + [c.item for c in game.deck]
+    unused = list(game.ruleset.deck(endgame=True))
+    for card_id in used:
+        if card_id in unused:
+            unused.remove(card_id)
+    game.unused_endgame = [game.make_card(c) for c in unused]
+    game.endgame_active = any(c is not None and c.endgame for c in game.active_cards)
     for side, held in (cards.get("hands") or {}).items():
         team = game.side(side)
         for card_id in held:
             card = game.make_card(card_id)
             team.hand.append(card)
             game.bind_card(team, card)
-    for side, points in (setup.get("scores") or {}).items():
-        game.side(side).score = int(points)
-        game.ledger.append((side, int(points), "scenario"))
-    if setup.get("final_turns") is not None:
-        game.final_turns = int(setup["final_turns"])
-    game.endgame_active = any(c is not None and c.endgame for c in game.active_cards)
+
+
+def _answer(value: Any) -> str:
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
 
 
 def _player(game: Game, pid: str):
@@ -230,7 +265,8 @@ def check_expectations(game: Game, expect: dict, events: list[str]) -> list[str]
             for key in ("winner", "reason"):
                 if key in want and getattr(result, key) != want[key]:
                     out.append(f"result {key} should be {want[key]}, is {getattr(result, key)}")
-    out += _check_events(expect.get("events") or [], expect.get("no_events") or [], events)
+    out += _check_events([str(e) for e in expect.get("events") or []],
+                         [str(e) for e in expect.get("no_events") or []], events)
     return out
 
 

@@ -44,7 +44,8 @@ class ActionsMixin:
         if p.actions_ended or p.team is not self.active and not free:
             return []
         return [a for a in STATUS_ACTIONS[p.status]
-                if (free or a not in p.actions_this_turn) and self.can_make(p, a)]
+                if (free or (a not in p.actions_this_turn and a not in p.actions_cancelled))
+                and self.can_make(p, a)]
 
     def can_make(self, p: Player, action: str) -> bool:
         if action == "run":
@@ -110,6 +111,8 @@ class ActionsMixin:
             if firing is not None:
                 if firing.cancelled:
                     self.note(f"{player.id}'s {action} is not made")
+                    if not free:  # not offered again this turn (ruling cancelled-action)
+                        player.actions_cancelled.append(action)
                     return False
                 if firing.switch_to and firing.switch_to != action:
                     action = frame.action = payload["action"] = firing.switch_to
@@ -166,7 +169,7 @@ class ActionsMixin:
                 out.update(self.board.neighbours[o.square])
         return out
 
-    def destinations(self, p: Player, steps: int, rule: str) -> dict[int, list[int]]:
+    def destinations(self, p: Player, steps: int, rule: str) -> dict[int, _Route]:
         """Where ``p`` can end a move of up to ``steps`` squares, with the path to each.
 
         A path never crosses a loose ball (moving onto it picks it up or makes it bounce),
@@ -196,16 +199,14 @@ class ActionsMixin:
             frontier = nxt
             if not frontier:
                 break
+        stops = {sq for sq in parent if sq != start
+                 and (sq in loose or (rule == "stop-on-adjacent" and sq in danger))}
         out: dict[int, list[int]] = {}
         for sq in parent:
             if sq == start or (rule == "end-open" and sq in danger) \
                     or (rule == "end-marking" and sq not in near):
                 continue
-            path, cur = [], sq
-            while cur != start:
-                path.append(cur)
-                cur = parent[cur]
-            out[sq] = path[::-1]
+            out[sq] = _Route(start, sq, parent, stops, board)
         return out
 
     def near_opponents(self, p: Player) -> set[int]:
@@ -240,22 +241,22 @@ class ActionsMixin:
                                player=p.id, action=action)
             if dest is None:
                 break
-            picked = False
-            for sq in dests[dest]:
+            at_ball = False
+            for sq in dests[dest].path():
                 if self.occupant[sq] is not None or not p.standing:
                     return
-                picked = self.step(p, sq, action)
+                at_ball = self.step(p, sq, action)
                 remaining -= 1
             moved = True
             if p.square is None:
                 return
             if rule == "stop-on-adjacent" and p.marked:
                 break
-            if not picked:
-                break
+            if not at_ball:
+                break  # a move only pauses on a ball's square (ruling move-destinations)
 
     def step(self, p: Player, sq: int, action: str) -> bool:
-        """Move one square; True if the player picked up a ball there."""
+        """Move one square; True if a loose ball was there (picked up, or bounced away)."""
         frm = p.square
         self.occupant[frm] = None
         self.occupant[sq] = p
@@ -269,9 +270,9 @@ class ActionsMixin:
         if p.ball is None and p.standing and self.modify(
                 "can-pick-up", action == "run", {"player": p, "action": action, "ball": ball}):
             self.gain_possession(p, ball, "pick-up")
-            return p.ball is ball
-        self.bounce(ball, sq, "failed-pick-up", p)
-        return False
+        else:
+            self.bounce(ball, sq, "failed-pick-up", p)
+        return True
 
     def place_player(self, p: Player, sq: int) -> None:
         self.occupant[sq] = p
@@ -285,11 +286,13 @@ class ActionsMixin:
         p.is_prone = False
 
     def relocate(self, p: Player, sq: int) -> None:
-        """Put a player on another square at once (an effect, not a move)."""
-        if p.square is not None:
-            self.occupant[p.square] = None
+        """Put a player on another square at once (an effect, not an action's move)."""
+        frm = p.square
+        if frm is not None:
+            self.occupant[frm] = None
         self.occupant[sq] = p
         p.square = sq
+        self.after("move", {"player": p, "team": p.team, "action": None, "from": frm, "to": sq})
         ball = self.loose.get(sq)
         if ball is not None:
             self.bounce(ball, sq, "effect", p)
@@ -352,3 +355,39 @@ def _action_label(option: tuple | None) -> str:
 
 def _player_label(p: Player) -> str:
     return p.id
+
+
+class _Route:
+    """The way to one destination, worked out only for the one the coach picks.
+
+    Of the shortest paths, it takes the one that keeps closest to the straight line, so a
+    move reads the way a player would make it.
+    """
+
+    __slots__ = ("start", "dest", "reached", "stops", "board")
+
+    def __init__(self, start: int, dest: int, reached: dict[int, int], stops: set[int],
+                 board) -> None:
+        self.start, self.dest, self.reached, self.stops, self.board = \
+            start, dest, reached, stops, board
+
+    def path(self) -> list[int]:
+        board, dest = self.board, self.dest
+        # steps left to the destination, over squares a path may pass through
+        left = {dest: 0}
+        frontier = [dest]
+        while frontier and self.start not in left:
+            nxt = []
+            for sq in frontier:
+                for n in board.neighbours[sq]:
+                    if n in left or n not in self.reached or (n in self.stops and n != dest):
+                        continue
+                    left[n] = left[sq] + 1
+                    nxt.append(n)
+            frontier = nxt
+        path, cur = [], self.start
+        while cur != dest:
+            cur = min((n for n in board.neighbours[cur] if left.get(n) == left[cur] - 1),
+                      key=lambda n: (board.euclid(n, dest), n))
+            path.append(cur)
+        return path

@@ -77,14 +77,16 @@ class BallsMixin:
 
     def _bounce_from(self, ball: Ball, start: int, cause: str, player: Player | None) -> None:
         sq = start
+        first_cause, first_player = cause, player
         board = self.board
         for _ in range(MAX_BOUNCES):
+            # A rule that sets the result replaces the roll: the d8 is not rolled.
+            roll = self.modify("bounce-roll", None, {"ball": ball, "cause": cause,
+                                                     "player": player})
             if self.forced_bounce is not None:
                 roll, self.forced_bounce = self.forced_bounce, None
-            else:
+            if roll is None:
                 roll = self.dice.roll(8, "bounce")
-            roll = self.modify("bounce-roll", roll, {"ball": ball, "cause": cause,
-                                                     "player": player})
             target = None
             for k in range(8):  # clockwise round the chart (ruling bounce-chart-directions)
                 direction = self.ruleset.bounce_chart[(roll - 1 + k) % 8 + 1]
@@ -103,7 +105,7 @@ class BallsMixin:
             self.after("ball-lands", {"ball": ball, "square": target, "player": occupant})
             if ball.loose_square != target or not ball.in_play:
                 self.after("bounce", {"ball": ball, "from": start, "to": ball.square,
-                                      "cause": cause, "player": player})
+                                      "cause": first_cause, "player": first_player})
                 return  # content moved or removed it
             occupant = self.occupant[target]
             if other is not None or (occupant is not None and occupant.ball is not None) \
@@ -115,8 +117,8 @@ class BallsMixin:
                 self.unplace(ball)
                 ball.loose_square = target
                 self.gain_possession(occupant, ball, "bounce")
-            self.after("bounce", {"ball": ball, "from": start, "to": target, "cause": cause,
-                                  "player": player})
+            self.after("bounce", {"ball": ball, "from": start, "to": target,
+                                  "cause": first_cause, "player": first_player})
             return
         self.place_loose(ball, sq)
 

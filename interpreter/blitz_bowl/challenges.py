@@ -150,11 +150,12 @@ class ChallengesMixin:
         self.temporary[team.side] = []
 
     def draw_endgame_card(self, team: Team) -> None:
-        """Last Blast's kind of effect: an unused Endgame card, claimable this turn only."""
+        """`draw-endgame-challenge`: an unused Endgame card, claimable this turn only."""
         if not self.unused_endgame:
             return
-        self.dice.shuffle(self.unused_endgame, "unused Endgame cards")
-        card = self.unused_endgame.pop(0)
+        # shuffling the unused cards and drawing one is one random pick
+        card = self.dice.pick(self.unused_endgame, "unused Endgame cards")
+        self.unused_endgame.remove(card)
         self.temporary[team.side].append(card)
         self.note(f"{team.name} ({team.side}) draw {card.name} for this turn")
 

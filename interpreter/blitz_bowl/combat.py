@@ -52,13 +52,14 @@ class CombatMixin:
             result = faces[0]
         result = self.modify("block-result", result, {"blocker": blocker, "target": target})
         resolved = {"blocker": blocker, "target": target, "team": blocker.team, "result": result}
-        if not self.instead("block", resolved):
-            entry = self.ruleset.block_results[result]
-            owner = Owner("table", result, entry.name, team=blocker.team)
-            env = Env(self, owner, {"own": blocker.team, "opponent": target.team,
-                                    "blocker": blocker, "target": target})
-            if entry.compiled.statements is not None:
-                entry.compiled.statements(env)
+        if self.instead("block", resolved):
+            return  # replaced: the block is not resolved
+        entry = self.ruleset.block_results[result]
+        owner = Owner("table", result, entry.name, team=blocker.team)
+        env = Env(self, owner, {"own": blocker.team, "opponent": target.team,
+                                "blocker": blocker, "target": target})
+        if entry.compiled.statements is not None:
+            entry.compiled.statements(env)
         self.after("block", resolved)
 
     def shove(self, target: Player, blocker: Player | None) -> None:

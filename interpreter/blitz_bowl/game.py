@@ -25,6 +25,7 @@ from nuffle.interpreter.dice import Dice
 from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
 from nuffle.interpreter.vocabulary import vocabulary
 
+MAX_CHOICES_PER_TURN = 40  # actions chosen in one turn, made or not (principle 4)
 ROUND_CAP = 60  # a game that has not ended by then is stopped as a draw (ruling game-length-cap)
 
 
@@ -262,7 +263,8 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         raise GameOver(reason)
 
     # -- set-up (page 4) --------------------------------------------------------------------
-    def setup(self) -> None:
+    def setup(self, deal: bool = True) -> None:
+        """The seven set-up steps; ``deal=False`` leaves the Challenge deck to the caller."""
         self.bind_items()
         toss = self.dice.roll(2, "coin toss")
         self.first = self.home if toss == 1 else self.away
@@ -277,7 +279,8 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         second = self.first.opponent
         self.first.end_zone, second.end_zone = self.board.end_zones["A"], self.board.end_zones["B"]
         self.first.scoring_zone, second.scoring_zone = second.end_zone, self.first.end_zone
-        self.deal_challenge_deck()
+        if deal:
+            self.deal_challenge_deck()
         if self.options.special_balls:
             self.build_ball_deck()
         for team in (self.first, second):
@@ -376,7 +379,9 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.end_turn(team)
 
     def action_phase(self, team: Team) -> None:
-        while self.actions_left > 0:
+        guard = 0
+        while self.actions_left > 0 and guard < MAX_CHOICES_PER_TURN:
+            guard += 1
             choice = self.choose_action(team)
             if choice is None:
                 break
@@ -395,6 +400,7 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.bonus_played = {"home": set(), "away": set()}
         for p in team.players:
             p.actions_this_turn = []
+            p.actions_cancelled = []
             p.actions_ended = False
         self.possession_at_start = {b.id: b.holder.team.side for b in self.balls
                                     if b.in_play and b.holder is not None}

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 class Player:
     __slots__ = ("id", "name", "team", "position", "move", "throw", "armour", "abilities",
-                 "square", "is_prone", "ball", "actions_this_turn", "actions_ended", "game")
+                 "square", "is_prone", "ball", "actions_this_turn", "actions_cancelled",
+                 "actions_ended", "game")
 
     def __init__(self, game: Game, team: Team, pid: str, name: str, position: str, move: int,
                  throw: int, armour: int, abilities: list[str]) -> None:
@@ -31,6 +32,7 @@ class Player:
         self.is_prone = False
         self.ball: Ball | None = None
         self.actions_this_turn: list[str] = []
+        self.actions_cancelled: list[str] = []
         self.actions_ended = False
 
     def __repr__(self) -> str:

@@ -9,13 +9,15 @@ from nuffle import __version__
 from nuffle.cli import (
     check_cmd,
     export_cmd,
+    league_cmd,
     play_cmd,
     replay_cmd,
     scenario_cmd,
     simulate_cmd,
 )
 
-COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, scenario_cmd)
+COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, league_cmd,
+            scenario_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
