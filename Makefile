@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench soak clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/nuffle check
+	@echo
+	@mkdir -p build && $(BIN)/nuffle play --home human --away dwarf --seed 1 \
+	  --log build/sample-game.jsonl > build/sample-game.txt && tail -n 3 build/sample-game.txt && \
+	  echo "the whole sample game is in build/sample-game.txt"
 	@echo
 	@mkdir -p build && $(BIN)/nuffle export --output build/catalogue.json && \
 	  echo "catalogue exported to build/catalogue.json"
@@ -28,6 +32,10 @@ test: $(STAMP) lint
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/check.py
+	$(BIN)/python benchmarks/simulate.py
+
+soak: $(STAMP)
+	$(BIN)/python benchmarks/soak.py --games 10000
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .ruff_cache .hypothesis

@@ -40,27 +40,44 @@ class Frame:
 
 class ActionsMixin:
     # -- what a player may do -------------------------------------------------------------
-    def legal_actions(self, p: Player, free: bool = False) -> list[str]:
+    def legal_actions(self, p: Player, free: bool = False, foes: list[int] | None = None,
+                      ) -> list[str]:
+        """The actions ``p`` may make now (page 8). ``foes``: the squares of the opponents
+        on the pitch, when the caller has them already."""
         if p.actions_ended or p.team is not self.active and not free:
             return []
         return [a for a in STATUS_ACTIONS[p.status]
                 if (free or (a not in p.actions_this_turn and a not in p.actions_cancelled))
-                and self.can_make(p, a)]
+                and self.can_make(p, a, foes)]
 
-    def can_make(self, p: Player, action: str) -> bool:
+    def can_make(self, p: Player, action: str, foes: list[int] | None = None) -> bool:
         if action == "run":
-            return any(self.occupant[n] is None and n not in self.board.blocked
-                       for n in self.board.neighbours[p.square])
+            occupant, blocked = self.occupant, self.board.blocked
+            for n in self.board.neighbours[p.square]:
+                if occupant[n] is None and n not in blocked:
+                    return True
+            return False
         if action == "mark":
             steps = self.allowance(p, "mark")
-            board = self.board
-            if not any(o.square is not None and board.chebyshev(o.square, p.square) <= steps + 1
-                       for o in p.team.opponent.players):
+            if foes is None:
+                foes = [o.square for o in p.team.opponent.players if o.square is not None]
+            # quick no: no opponent close enough to end the move next to
+            xs, ys, sq, reach = self.board.xs, self.board.ys, p.square, steps + 1
+            x, y = xs[sq], ys[sq]
+            for f in foes:
+                if abs(xs[f] - x) <= reach and abs(ys[f] - y) <= reach:
+                    break
+            else:
                 return False
-            return bool(self.destinations(p, steps, "end-marking"))
+            return self.destinations(p, steps, "end-marking").any()
         if action == "sidestep":
             rule = self.modify("move-restriction", "end-open", {"player": p, "action": action})
-            return bool(self.destinations(p, self.allowance(p, "sidestep"), rule))
+            steps = self.allowance(p, "sidestep")
+            if steps == 1 and rule == "end-open":  # the usual case: one free, open square
+                occupant, blocked, danger = self.occupant, self.board.blocked, self.danger(p)
+                return any(occupant[n] is None and n not in blocked and n not in danger
+                           for n in self.board.neighbours[p.square])
+            return self.destinations(p, steps, rule).any()
         if action == "throw":
             return p.ball is not None and bool(self.throw_targets(p))
         if action == "block":
@@ -72,7 +89,8 @@ class ActionsMixin:
         return False
 
     def choose_action(self, team: Team) -> tuple[Player, str] | None:
-        options: list = [(p, a) for p in team.players for a in self.legal_actions(p)]
+        foes = [o.square for o in team.opponent.players if o.square is not None]
+        options: list = [(p, a) for p in team.players for a in self.legal_actions(p, foes=foes)]
         options.append(None)
         return self.decide(team, "action", options, _action_label,
                            f"action {self.actions_made + 1} of {team.name}")
@@ -169,25 +187,27 @@ class ActionsMixin:
                 out.update(self.board.neighbours[o.square])
         return out
 
-    def destinations(self, p: Player, steps: int, rule: str) -> dict[int, _Route]:
-        """Where ``p`` can end a move of up to ``steps`` squares, with the path to each.
+    def destinations(self, p: Player, steps: int, rule: str) -> Reach:
+        """Where ``p`` can end a move of up to ``steps`` squares.
 
         A path never crosses a loose ball (moving onto it picks it up or makes it bounce),
         nor, under stop-on-adjacent, a square next to a standing opponent.
         """
         start = p.square
         if start is None or steps <= 0:
-            return {}
+            return Reach(-1, {}, set(), [], self.board)
         board, occupant, blocked, loose = self.board, self.occupant, self.board.blocked, self.loose
         danger = self.danger(p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
             else set()
         near = self.near_opponents(p) if rule == "end-marking" else danger
+        stop_on_danger = rule == "stop-on-adjacent"
         parent: dict[int, int] = {start: -1}
+        stops: set[int] = set()
         frontier = [start]
         for _ in range(steps):
             nxt = []
             for sq in frontier:
-                if sq != start and (sq in loose or (rule == "stop-on-adjacent" and sq in danger)):
+                if sq in stops:
                     continue
                 for n in board.neighbours[sq]:
                     if n in parent or occupant[n] is not None or n in blocked:
@@ -196,18 +216,18 @@ class ActionsMixin:
                         continue
                     parent[n] = sq
                     nxt.append(n)
+                    if n in loose or (stop_on_danger and n in danger):
+                        stops.add(n)
             frontier = nxt
             if not frontier:
                 break
-        stops = {sq for sq in parent if sq != start
-                 and (sq in loose or (rule == "stop-on-adjacent" and sq in danger))}
-        out: dict[int, list[int]] = {}
-        for sq in parent:
-            if sq == start or (rule == "end-open" and sq in danger) \
-                    or (rule == "end-marking" and sq not in near):
-                continue
-            out[sq] = _Route(start, sq, parent, stops, board)
-        return out
+        if rule == "end-open":
+            ends = [sq for sq in parent if sq != start and sq not in danger]
+        elif rule == "end-marking":
+            ends = [sq for sq in parent if sq != start and sq in near]
+        else:
+            ends = [sq for sq in parent if sq != start]
+        return Reach(start, parent, stops, ends, board)
 
     def near_opponents(self, p: Player) -> set[int]:
         """Squares next to an opponent of ``p``, Prone or not."""
@@ -231,8 +251,8 @@ class ActionsMixin:
                            {"player": p, "action": action})
         moved = False
         while remaining > 0 and p.standing:
-            dests = self.destinations(p, remaining, rule)
-            options: list = sorted(dests)
+            reach = self.destinations(p, remaining, rule)
+            options: list = sorted(reach.ends)
             if moved and self.valid_end(p, p.square, rule, self.danger(p)):
                 options.insert(0, None)
             if not options:
@@ -242,7 +262,7 @@ class ActionsMixin:
             if dest is None:
                 break
             at_ball = False
-            for sq in dests[dest].path():
+            for sq in reach.path(dest):
                 if self.occupant[sq] is not None or not p.standing:
                     return
                 at_ball = self.step(p, sq, action)
@@ -357,22 +377,28 @@ def _player_label(p: Player) -> str:
     return p.id
 
 
-class _Route:
-    """The way to one destination, worked out only for the one the coach picks.
+class Reach:
+    """The squares a move can end on; the path to one is worked out only once it is picked.
 
-    Of the shortest paths, it takes the one that keeps closest to the straight line, so a
+    Of the shortest paths, the one that keeps closest to the straight line is taken, so a
     move reads the way a player would make it.
     """
 
-    __slots__ = ("start", "dest", "reached", "stops", "board")
+    __slots__ = ("start", "reached", "stops", "ends", "board")
 
-    def __init__(self, start: int, dest: int, reached: dict[int, int], stops: set[int],
+    def __init__(self, start: int, reached: dict[int, int], stops: set[int], ends: list[int],
                  board) -> None:
-        self.start, self.dest, self.reached, self.stops, self.board = \
-            start, dest, reached, stops, board
+        self.start, self.reached, self.stops, self.ends, self.board = \
+            start, reached, stops, ends, board
 
-    def path(self) -> list[int]:
-        board, dest = self.board, self.dest
+    def any(self) -> bool:
+        return bool(self.ends)
+
+    def __contains__(self, sq: int) -> bool:
+        return sq in self.ends
+
+    def path(self, dest: int) -> list[int]:
+        board = self.board
         # steps left to the destination, over squares a path may pass through
         left = {dest: 0}
         frontier = [dest]
@@ -380,7 +406,7 @@ class _Route:
             nxt = []
             for sq in frontier:
                 for n in board.neighbours[sq]:
-                    if n in left or n not in self.reached or (n in self.stops and n != dest):
+                    if n in left or n not in self.reached or n in self.stops:
                         continue
                     left[n] = left[sq] + 1
                     nxt.append(n)

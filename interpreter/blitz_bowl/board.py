@@ -27,6 +27,8 @@ class Board:
     trapdoors: dict[str, int]  # trapdoor id -> square
     end_zones: dict[str, tuple[int, ...]]  # "A" / "B" -> squares
     neighbours: list[tuple[int, ...]] = field(default_factory=list)
+    xs: list[int] = field(default_factory=list)  # x of each square, for the hot paths
+    ys: list[int] = field(default_factory=list)
     _lines: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     @classmethod
@@ -44,6 +46,8 @@ class Board:
         board = cls(data["id"], width, height, frozenset(blocked), traps,
                     {k: tuple(v) for k, v in zones.items()})
         board.neighbours = [board._around(sq) for sq in range(width * height)]
+        board.xs = [sq % width for sq in range(width * height)]
+        board.ys = [sq // width for sq in range(width * height)]
         return board
 
     def _around(self, sq: int) -> tuple[int, ...]:
@@ -75,7 +79,8 @@ class Board:
         return a != b and abs(ax - bx) <= 1 and abs(ay - by) <= 1
 
     def chebyshev(self, a: int, b: int) -> int:
-        return max(abs(a % self.width - b % self.width), abs(a // self.width - b // self.width))
+        xs, ys = self.xs, self.ys
+        return max(abs(xs[a] - xs[b]), abs(ys[a] - ys[b]))
 
     def euclid(self, a: int, b: int) -> float:
         return math.hypot(a % self.width - b % self.width, a // self.width - b // self.width)

@@ -1,0 +1,97 @@
+"""Benchmark: whole games per second on one core, and what the content hooks cost.
+
+Prints, for random bots and for greedy bots: games per second, decisions per game and
+microseconds per decision; then the same random-bot games with every content hook on
+(abilities, special balls, three coach traits a side, Bonus Plays) and with the bare
+rules (all those switched off), as time per decision (the two sets of games take different
+turns, so per-decision time is the fair comparison). Targets (issue 3): at least 200
+random-bot games per second per core; hooks cost at most 1.3x the bare rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+from nuffle.interpreter.blitz_bowl.game import Game, Options
+from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+from nuffle.interpreter.bots import GreedyBot, RandomBot
+
+
+def pin_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+
+
+def play_many(ruleset, games: int, bot, options_for) -> dict:
+    teams = sorted(ruleset.teams)
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        home, away = teams[seed % len(teams)], teams[(seed * 7 + 3) % len(teams)]
+        game = Game(ruleset, home, away, {"home": bot(seed), "away": bot(seed + 1)}, seed=seed,
+                    options=options_for(seed))
+        decisions += game.play().decisions
+    elapsed = time.perf_counter() - start
+    return {"games": games, "seconds": round(elapsed, 3),
+            "games_per_second": round(games / elapsed, 1),
+            "decisions_per_game": round(decisions / games, 1),
+            "us_per_decision": round(1e6 * elapsed / max(decisions, 1), 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="random-bot games")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    pin_one_core()
+    t0 = time.perf_counter()
+    ruleset = load_ruleset()
+    load = time.perf_counter() - t0
+    traits = sorted(ruleset.traits)
+    every_item = frozenset([*ruleset.abilities, *ruleset.balls, *ruleset.traits,
+                            *(b.id for b in ruleset.bonus_plays.values())])
+
+    def plain(seed: int) -> Options:
+        return Options()
+
+    def hooks_on(seed: int) -> Options:
+        return Options(special_balls=True, home_traits=traits[seed % 15:seed % 15 + 3],
+                       away_traits=traits[(seed + 7) % 15:(seed + 7) % 15 + 3])
+
+    def bare(seed: int) -> Options:
+        return Options(special_balls=True, home_traits=traits[seed % 15:seed % 15 + 3],
+                       away_traits=traits[(seed + 7) % 15:(seed + 7) % 15 + 3],
+                       disabled=every_item)
+
+    play_many(ruleset, 50, RandomBot, plain)  # warm up
+    figures = {
+        "load_and_compile_seconds": round(load, 3),
+        "random": play_many(ruleset, args.games, RandomBot, plain),
+        "greedy": play_many(ruleset, max(50, args.games // 5), GreedyBot, plain),
+        "hooks_on": play_many(ruleset, args.games, RandomBot, hooks_on),
+        "bare_rules": play_many(ruleset, args.games, RandomBot, bare),
+    }
+    figures["hook_cost_ratio"] = round(figures["hooks_on"]["us_per_decision"]
+                                       / figures["bare_rules"]["us_per_decision"], 3)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    print(f"load and compile the content: {figures['load_and_compile_seconds']:.3f} s")
+    for key, label in (("random", "random bots"), ("greedy", "greedy bots"),
+                       ("hooks_on", "random, all content hooks on"),
+                       ("bare_rules", "random, bare rules")):
+        f = figures[key]
+        print(f"{label:<30} {f['games_per_second']:>8.1f} games/s  "
+              f"{f['decisions_per_game']:>6.1f} decisions/game  "
+              f"{f['us_per_decision']:>7.2f} us/decision  ({f['games']} games)")
+    print(f"hook cost: {figures['hook_cost_ratio']:.2f}x the bare rules per decision "
+          "(target <= 1.3x)")
+    print(f"random-bot games per second on one core: {figures['random']['games_per_second']}"
+          " (target >= 200)")
+
+
+if __name__ == "__main__":
+    main()
