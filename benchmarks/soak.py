@@ -15,11 +15,10 @@ import sys
 import time
 import traceback
 
-from tqdm import tqdm
-
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
 from nuffle.interpreter.bots import GreedyBot, RandomBot
+from tqdm import tqdm
 
 
 def one(seed: int) -> tuple[int, str | None]:

@@ -53,7 +53,7 @@ class ActionsMixin:
     def can_make(self, p: Player, action: str, foes: list[int] | None = None) -> bool:
         if action == "run":
             occupant, blocked = self.occupant, self.board.blocked
-            for n in self.board.neighbours[p.square]:
+            for n in self.board.neighbours[p.square]:  # noqa: SIM110 - a hot path
                 if occupant[n] is None and n not in blocked:
                     return True
             return False
