@@ -19,6 +19,9 @@ MAX_BOUNCES = 30  # a ball still bouncing after this many stays where it is (pri
 
 
 class BallsMixin:
+    def ball_name(self, ball: Ball) -> str:
+        return self.ruleset.names.get(ball.card, ball.card) if ball.card else "the ball"
+
     # -- possession ------------------------------------------------------------------------
     def drop(self, p: Player) -> Ball:
         """Take the ball off a player: it is loose nowhere until placed or bounced."""
@@ -98,7 +101,7 @@ class BallsMixin:
             if target is None:
                 self.place_loose(ball, sq)
                 return
-            self.note(f"{ball} bounces {direction} to {board.label(target)}")
+            self.note(f"{self.ball_name(ball)} bounces {direction} to {board.label(target)}")
             occupant = self.occupant[target]
             other = self.loose.get(target)
             self.place_loose_over(ball, target)
@@ -150,7 +153,7 @@ class BallsMixin:
         if sq != ball.loose_square:
             self.unplace(ball)
             self.place_loose(ball, sq)
-            self.note(f"{ball} moves {direction} to {self.board.label(sq)}")
+            self.note(f"{self.ball_name(ball)} moves {direction} to {self.board.label(sq)}")
 
     # -- throwing (page 10) -----------------------------------------------------------------
     def throw_action(self, p: Player) -> None:

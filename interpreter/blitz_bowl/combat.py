@@ -48,6 +48,7 @@ class CombatMixin:
             result = self.decide(blocker.team, "block-result", sorted(set(faces)),
                                  sorted(set(faces)), f"{blocker.id}: which result",
                                  blocker=blocker.id, target=target.id)
+            self.note(f"{blocker.team.name} ({blocker.team.side}) choose {result}")
         else:
             result = faces[0]
         result = self.modify("block-result", result, {"blocker": blocker, "target": target})

@@ -44,14 +44,11 @@ _TOLD = {
     "card-claimed": lambda p, g: f"{p['team'].name} ({p['team'].side}) claim {p['card'].name}"
     f" for {p['card'].points} point{'s' if p['card'].points != 1 else ''}",
     "clean-sweep": lambda p, g: f"CLEAN SWEEP for {p['team'].name}!",
-    "ball-enters-play": lambda p, g: f"{_ball_name(p['ball'])} enters play",
-    "ball-removed": lambda p, g: f"{p['ball']} is removed from play",
+    "ball-enters-play": lambda p, g: f"{g.ball_name(p['ball'])} enters play"
+    if p["ball"].card else "a ball enters play",
+    "ball-removed": lambda p, g: f"{g.ball_name(p['ball'])} is removed from play",
     "bonus-play": lambda p, g: f"{p['team'].name} ({p['team'].side}) play {p['play']}",
 }
-
-
-def _ball_name(ball: Ball) -> str:
-    return f"a ball ({ball.card})" if ball.card else "a ball"
 
 
 class Narrator:
