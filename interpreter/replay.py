@@ -43,7 +43,7 @@ def state_digest(game: Game) -> str:
                    else None] for b in game.balls],
         "hands": [[c.item for c in t.hand] for t in game.teams],
         "active": [c.item if c else None for c in game.active_cards],
-        "deck": len(game.deck),
+        "deck": [c.item for c in game.deck],
         "round": game.round,
     }
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
@@ -128,6 +128,10 @@ def replay(ruleset: Ruleset, records: list[dict], check_version: bool = True,
     except (DiceScriptError, DecisionScriptError, OutOfScript) as exc:
         raise ReplayError(f"the replay left the recorded game after {game.decision_count} "
                           f"decisions: {exc or 'no answer left'}") from None
+    unused = len(game.dice.remaining_script()), len(agent.answers)
+    if any(unused):
+        raise ReplayError(f"the replay ended with {unused[0]} recorded dice and {unused[1]} "
+                          "decisions unused: the log does not match this game")
     if asdict(result) != end["result"] or state_digest(game) != end["state"]:
         raise ReplayError(f"the replay ended differently: {result.score} "
                           f"({result.reason}) instead of {end['result'].get('score')} "

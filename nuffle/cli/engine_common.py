@@ -45,7 +45,7 @@ def team_id(parser: argparse.ArgumentParser, ruleset: Ruleset, value: str, what:
         return value
     hint = did_you_mean(value, ruleset.teams)
     parser.error(f"no team `{value}` for {what}"
-                 + (f" (did you mean `{hint}`?)" if hint else "")
+                 + (f" ({hint})" if hint else "")
                  + f"; teams: {', '.join(sorted(ruleset.teams))}")
     raise AssertionError
 
