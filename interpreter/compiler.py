@@ -105,7 +105,8 @@ class Compiler:
                 return True
         return CompiledHook(hook.event.name, hook.timing, hook.play,
                             self.expr(hook.where) if hook.where is not None else None, body,
-                            once, scope, _has_may(hook.body), optional_instead, hook.line)
+                            once, scope, _has_may(hook.body), optional_instead, hook.line,
+                            _guards(hook, self.vocab))
 
     # -- statements --------------------------------------------------------------------
     def block(self, stmts: tuple[ast.Stmt, ...]) -> Run:
@@ -310,6 +311,26 @@ class Compiler:
                 return env.game.choose_for_rule(env, options)
             return env.game.dice.pick(options, "random pick")
         return pick
+
+
+GUARD_CONTEXTS = ("self", "this-ball", "own", "opponent")
+
+
+def _guards(hook: ast.Hook, vocab: Any) -> tuple[tuple[str, str], ...]:
+    """`field is self`-style conjuncts of a hook's filter, for a cheap check first."""
+    event = vocab.events.get(hook.event.name)
+    fields = event.payload if event is not None else {}
+    out = []
+    stack = [hook.where] if hook.where is not None else []
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ast.BinOp) and e.op == "and":
+            stack += [e.left, e.right]
+        elif isinstance(e, ast.BinOp) and e.op == "is" and isinstance(e.left, ast.Name) \
+                and isinstance(e.right, ast.Name) and e.left.name in fields \
+                and e.right.name in GUARD_CONTEXTS:
+            out.append((e.left.name, e.right.name))
+    return tuple(out)
 
 
 def _has_may(body: tuple[ast.Stmt, ...]) -> bool:

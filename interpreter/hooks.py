@@ -63,6 +63,16 @@ class Env:
         return Env(self.game, self.owner, {**self.vars, **extra}, self.firing, self.on_accept)
 
 
+def guard_value(owner: Owner, name: str) -> Any:
+    """The object a context name stands for (see ``context_vars``)."""
+    if name == "self":
+        return owner.player
+    if name == "this-ball":
+        return owner.ball
+    own = owner.own()
+    return own if name == "own" else own.opponent if own is not None else None
+
+
 def context_vars(owner: Owner) -> dict:
     """The context names of the owner's content kind (vocabulary contexts)."""
     own = owner.own()
@@ -88,6 +98,9 @@ class CompiledHook:
     has_may: bool
     optional_instead: bool  # `instead of` whose body is one `may`: declining keeps the event
     line: int
+    # (payload field, context name) pairs the filter requires to be the same object, like
+    # `player is self`: checked before the filter runs, so most hooks are skipped cheaply
+    guards: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(eq=False, slots=True)

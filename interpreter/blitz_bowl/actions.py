@@ -15,6 +15,7 @@ from nuffle.interpreter.hooks import ActionVoided
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.state import Player, Team
 
+_NOWHERE: frozenset[int] = frozenset()
 STATUS_ACTIONS: dict[str, tuple[str, ...]] = {  # page 8
     "open": ("run", "mark", "throw"),
     "marked": ("block", "sidestep"),
@@ -41,16 +42,23 @@ class Frame:
 class ActionsMixin:
     # -- what a player may do -------------------------------------------------------------
     def legal_actions(self, p: Player, free: bool = False, foes: list[int] | None = None,
-                      ) -> list[str]:
-        """The actions ``p`` may make now (page 8). ``foes``: the squares of the opponents
-        on the pitch, when the caller has them already."""
+                      danger: set[int] | None = None) -> list[str]:
+        """The actions ``p`` may make now (page 8). ``foes`` (the opponents' squares) and
+        ``danger`` (squares next to a standing opponent), when the caller has them."""
         if p.actions_ended or p.team is not self.active and not free:
             return []
-        return [a for a in STATUS_ACTIONS[p.status]
+        if danger is not None:  # the status without looking round the square again
+            sq = p.square
+            status = "dugout" if sq is None else "prone" if p.is_prone \
+                else "marked" if sq in danger else "open"
+        else:
+            status = p.status
+        return [a for a in STATUS_ACTIONS[status]
                 if (free or (a not in p.actions_this_turn and a not in p.actions_cancelled))
-                and self.can_make(p, a, foes)]
+                and self.can_make(p, a, foes, danger)]
 
-    def can_make(self, p: Player, action: str, foes: list[int] | None = None) -> bool:
+    def can_make(self, p: Player, action: str, foes: list[int] | None = None,
+                 danger: set[int] | None = None) -> bool:
         if action == "run":
             occupant, blocked = self.occupant, self.board.blocked
             for n in self.board.neighbours[p.square]:  # noqa: SIM110 - a hot path
@@ -58,26 +66,30 @@ class ActionsMixin:
                     return True
             return False
         if action == "mark":
-            steps = self.allowance(p, "mark")
             if foes is None:
                 foes = [o.square for o in p.team.opponent.players if o.square is not None]
-            # quick no: no opponent close enough to end the move next to
-            xs, ys, sq, reach = self.board.xs, self.board.ys, p.square, steps + 1
+            # quick no (before asking the rules for the allowance): no opponent within four
+            # squares, more than any Mark allowance in the content gives
+            xs, ys, sq = self.board.xs, self.board.ys, p.square
             x, y = xs[sq], ys[sq]
-            for f in foes:
-                if abs(xs[f] - x) <= reach and abs(ys[f] - y) <= reach:
-                    break
-            else:
+            close = [f for f in foes if abs(xs[f] - x) <= 4 and abs(ys[f] - y) <= 4]
+            if not close:
                 return False
-            return self.destinations(p, steps, "end-marking").any()
+            steps = self.allowance(p, "mark")
+            if not any(abs(xs[f] - x) <= steps + 1 and abs(ys[f] - y) <= steps + 1
+                       for f in close):
+                return False
+            return self.can_end_move(p, steps, "end-marking", danger)
         if action == "sidestep":
             rule = self.modify("move-restriction", "end-open", {"player": p, "action": action})
             steps = self.allowance(p, "sidestep")
             if steps == 1 and rule == "end-open":  # the usual case: one free, open square
-                occupant, blocked, danger = self.occupant, self.board.blocked, self.danger(p)
+                occupant, blocked = self.occupant, self.board.blocked
+                if danger is None:
+                    danger = self.danger(p)
                 return any(occupant[n] is None and n not in blocked and n not in danger
                            for n in self.board.neighbours[p.square])
-            return self.destinations(p, steps, rule).any()
+            return self.can_end_move(p, steps, rule, danger)
         if action == "throw":
             return p.ball is not None and bool(self.throw_targets(p))
         if action == "block":
@@ -90,7 +102,9 @@ class ActionsMixin:
 
     def choose_action(self, team: Team) -> tuple[Player, str] | None:
         foes = [o.square for o in team.opponent.players if o.square is not None]
-        options: list = [(p, a) for p in team.players for a in self.legal_actions(p, foes=foes)]
+        danger = self.danger(team.players[0])
+        options: list = [(p, a) for p in team.players
+                         for a in self.legal_actions(p, foes=foes, danger=danger)]
         options.append(None)
         return self.decide(team, "action", options, _action_label,
                            f"action {self.actions_made + 1} of {team.name}")
@@ -201,6 +215,8 @@ class ActionsMixin:
             else set()
         near = self.near_opponents(p) if rule == "end-marking" else danger
         stop_on_danger = rule == "stop-on-adjacent"
+        forbid = danger if rule == "no-adjacent" else _NOWHERE
+        neighbours = board.neighbours
         parent: dict[int, int] = {start: -1}
         stops: set[int] = set()
         frontier = [start]
@@ -209,25 +225,66 @@ class ActionsMixin:
             for sq in frontier:
                 if sq in stops:
                     continue
-                for n in board.neighbours[sq]:
-                    if n in parent or occupant[n] is not None or n in blocked:
-                        continue
-                    if rule == "no-adjacent" and n in danger:
+                for n in neighbours[sq]:
+                    if n in parent or occupant[n] is not None or n in blocked or n in forbid:
                         continue
                     parent[n] = sq
                     nxt.append(n)
                     if n in loose or (stop_on_danger and n in danger):
                         stops.add(n)
-            frontier = nxt
-            if not frontier:
+            if not nxt:
                 break
+            frontier = nxt
         if rule == "end-open":
             ends = [sq for sq in parent if sq != start and sq not in danger]
         elif rule == "end-marking":
             ends = [sq for sq in parent if sq != start and sq in near]
         else:
             ends = [sq for sq in parent if sq != start]
-        return Reach(start, parent, stops, ends, board)
+        return Reach(start, parent, stops, ends, board, steps)
+
+    def can_end_move(self, p: Player, steps: int, rule: str, danger: set[int] | None) -> bool:
+        """Whether ``destinations`` would find anywhere, stopping at the first square found."""
+        start = p.square
+        if start is None or steps <= 0:
+            return False
+        if rule in ("no-adjacent", "end-open", "stop-on-adjacent") and danger is None:
+            danger = self.danger(p)
+        if rule == "end-marking":
+            occupant, mine = self.occupant, p.team
+            neighbours = self.board.neighbours
+
+            def valid(sq: int) -> bool:
+                for n in neighbours[sq]:
+                    o = occupant[n]
+                    if o is not None and o.team is not mine:
+                        return True
+                return False
+        elif rule == "end-open":
+            def valid(sq: int) -> bool:
+                return sq not in danger
+        else:
+            def valid(sq: int) -> bool:
+                return True
+        board, occupant, blocked, loose = self.board, self.occupant, self.board.blocked, self.loose
+        seen = {start}
+        frontier = [start]
+        for _ in range(steps):
+            nxt = []
+            for sq in frontier:
+                if sq != start and (sq in loose or (rule == "stop-on-adjacent" and sq in danger)):
+                    continue
+                for n in board.neighbours[sq]:
+                    if n in seen or occupant[n] is not None or n in blocked:
+                        continue
+                    if rule == "no-adjacent" and n in danger:
+                        continue
+                    if valid(n):
+                        return True
+                    seen.add(n)
+                    nxt.append(n)
+            frontier = nxt
+        return False
 
     def near_opponents(self, p: Player) -> set[int]:
         """Squares next to an opponent of ``p``, Prone or not."""
@@ -252,7 +309,7 @@ class ActionsMixin:
         moved = False
         while remaining > 0 and p.standing:
             reach = self.destinations(p, remaining, rule)
-            options: list = sorted(reach.ends)
+            options: list = list(reach.ends)  # in search order: nearest first
             if moved and self.valid_end(p, p.square, rule, self.danger(p)):
                 options.insert(0, None)
             if not options:
@@ -384,12 +441,12 @@ class Reach:
     move reads the way a player would make it.
     """
 
-    __slots__ = ("start", "reached", "stops", "ends", "board")
+    __slots__ = ("start", "reached", "stops", "ends", "board", "steps")
 
     def __init__(self, start: int, reached: dict[int, int], stops: set[int], ends: list[int],
-                 board) -> None:
-        self.start, self.reached, self.stops, self.ends, self.board = \
-            start, reached, stops, ends, board
+                 board, steps: int = 0) -> None:
+        self.start, self.reached, self.stops, self.ends, self.board, self.steps = \
+            start, reached, stops, ends, board, steps
 
     def any(self) -> bool:
         return bool(self.ends)
@@ -398,6 +455,43 @@ class Reach:
         return sq in self.ends
 
     def path(self, dest: int) -> list[int]:
+        return self._straight(dest) or self._shortest(dest)
+
+    def _straight(self, dest: int) -> list[int] | None:
+        """Step by step towards the destination, each step closing the distance by one and
+        keeping nearest the straight line; None where the way is not that simple (then a
+        search finds it)."""
+        board, reached, stops = self.board, self.reached, self.stops
+        width, xs, ys = board.width, board.xs, board.ys
+        xd, yd = xs[dest], ys[dest]
+        path, cur = [], self.start
+        while cur != dest:
+            x, y = xs[cur], ys[cur]
+            ddx, ddy = xd - x, yd - y
+            sx, sy = (ddx > 0) - (ddx < 0), (ddy > 0) - (ddy < 0)
+            if abs(ddx) > abs(ddy):
+                steps = [(sx, d) for d in (-1, 0, 1) if abs(ddy - d) <= abs(ddx) - 1]
+            elif abs(ddy) > abs(ddx):
+                steps = [(d, sy) for d in (-1, 0, 1) if abs(ddx - d) <= abs(ddy) - 1]
+            else:
+                steps = [(sx, sy)]
+            best, best_key = -1, 0
+            for mx, my in steps:
+                if not 0 <= x + mx < width:
+                    continue  # off the pitch's side (a row would wrap round)
+                n = (y + my) * width + x + mx
+                if n not in reached or (n in stops and n != dest):
+                    continue
+                key = (ddx - mx) ** 2 + (ddy - my) ** 2
+                if best < 0 or key < best_key or (key == best_key and n < best):
+                    best, best_key = n, key
+            if best < 0:
+                return None
+            path.append(best)
+            cur = best
+        return path
+
+    def _shortest(self, dest: int) -> list[int]:
         board = self.board
         # steps left to the destination, over squares a path may pass through
         left = {dest: 0}

@@ -17,6 +17,7 @@ from nuffle.interpreter.hooks import (
     HookRegistry,
     Owner,
     context_vars,
+    guard_value,
 )
 
 MAX_DEPTH = 40  # hooks firing hooks deeper than this are stopped (principle 4)
@@ -82,6 +83,8 @@ class FiringMixin:
                 token = self.scope_token(hook.once_scope or "game") if limited else 0
                 if limited and inst.used_token == token:
                     continue
+                if hook.guards and not _guards_hold(hook, payload, inst.owner):
+                    continue
                 vars_ = context_vars(inst.owner)
                 if inst.captured:
                     vars_.update(inst.captured)
@@ -133,6 +136,13 @@ class FiringMixin:
 
     def offer_bonus_play(self, inst: HookInstance) -> bool:
         raise NotImplementedError
+
+
+def _guards_hold(hook: CompiledHook, payload: dict, owner: Owner) -> bool:
+    for field, name in hook.guards:  # noqa: SIM110 - a hot path
+        if payload.get(field) is not guard_value(owner, name):
+            return False
+    return True
 
 
 def _marker(inst: HookInstance, token: int, game: FiringMixin, hook: CompiledHook):
