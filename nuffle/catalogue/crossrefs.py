@@ -64,6 +64,8 @@ def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
             diags += _check_table(item)
         elif item.kind == "pitch":
             diags += _check_pitch(item)
+        elif item.kind == "scenario":
+            diags += _check_scenario(cat, item, ids)
         elif item.kind == "ruling":
             for i, ref in enumerate(item.data.get("applies_to") or []):
                 kind, _, ref_id = str(ref).partition("/")
@@ -99,6 +101,74 @@ def _check_team(cat: Catalogue, team: Item, ids: dict[str, list[str]]) -> list[D
             if isinstance(ability, str) and cat.get("ability", ability) is None:
                 diags.append(_unknown(team, ("positions", i, "abilities", j), "ability", ability,
                                       ids.get("ability", [])))
+    return diags
+
+
+def roster(team: Item, side: str) -> list[str]:
+    """The player ids of a team on one side: `home.blitzer`, `home.lineman-1`…"""
+    out = []
+    for pos in team.data.get("positions", []):
+        count = pos.get("count", 1)
+        out += [f"{side}.{pos['id']}"] if count == 1 else \
+            [f"{side}.{pos['id']}-{n}" for n in range(1, count + 1)]
+    return out
+
+
+def _check_scenario(cat: Catalogue, item: Item, ids: dict[str, list[str]]) -> list[Diagnostic]:
+    """Every team, pitch, card, ball card, trait and player a scenario names exists."""
+    diags: list[Diagnostic] = []
+    setup = item.data.get("setup", {})
+    players: list[str] = []
+    for side, default in (("home", "human"), ("away", "dwarf")):
+        team_id = setup.get(side, default)
+        team = cat.get("team", team_id)
+        if team is None:
+            diags.append(_unknown(item, ("setup", side), "team", team_id, ids.get("team", [])))
+        elif team.schema_ok:
+            players += roster(team, side)
+        else:  # a broken team file: its players cannot be known, so none are checked
+            players = []
+            break
+    if "pitch" in setup and cat.get("pitch", setup["pitch"]) is None:
+        diags.append(_unknown(item, ("setup", "pitch"), "pitch", setup["pitch"],
+                              ids.get("pitch", [])))
+
+    def player(path: tuple, pid: str, key: bool = False) -> None:
+        if players and pid not in players:
+            close = difflib.get_close_matches(pid, players, n=1, cutoff=0.6)
+            diags.append(_at(item, path, "R402", f"no player `{pid}` in this scenario's teams",
+                             f"did you mean `{close[0]}`?" if close else
+                             "players are named like home.blitzer or away.lineman-2", key=key))
+
+    def ref(path: tuple, kind: str, ref_id: object) -> None:
+        if isinstance(ref_id, str) and cat.get(kind, ref_id) is None:
+            diags.append(_unknown(item, path, kind, ref_id, ids.get(kind, [])))
+
+    for section in ("players", "actions_made"):
+        for pid in setup.get(section) or {}:
+            player(("setup", section, pid), pid, key=True)
+    for n, ball in enumerate(setup.get("balls") or []):
+        if "held_by" in ball:
+            player(("setup", "balls", n, "held_by"), ball["held_by"])
+        ref(("setup", "balls", n, "card"), "ball", ball.get("card"))
+    cards = setup.get("cards") or {}
+    for group in ("active", "deck"):
+        for n, card in enumerate(cards.get(group) or []):
+            ref(("setup", "cards", group, n), "challenge-card", card)
+    for side, held in (cards.get("hands") or {}).items():
+        for n, card in enumerate(held):
+            ref(("setup", "cards", "hands", side, n), "challenge-card", card)
+    for side, traits in (setup.get("traits") or {}).items():
+        for n, trait in enumerate(traits):
+            ref(("setup", "traits", side, n), "coach-trait", trait)
+    for part, expect in (("expect", item.data.get("expect") or {}),
+                         ("without", (item.data.get("without") or {}).get("expect") or {})):
+        base = (part,) if part == "expect" else ("without", "expect")
+        for pid in expect.get("players") or {}:
+            player((*base, "players", pid), pid, key=True)
+        for n, ball in enumerate(expect.get("balls") or []):
+            if ball.get("held_by"):
+                player((*base, "balls", n, "held_by"), ball["held_by"])
     return diags
 
 
