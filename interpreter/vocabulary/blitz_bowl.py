@@ -140,7 +140,8 @@ def build() -> Vocabulary:
             "the Throw check modifier", player="player", ball="ball", target="player")
     v.value("throw-range-allowed", "bool", "Whether a throw of that range may be made.",
             "whether the throw may be made", player="player", ball="ball", range="throw-range")
-    v.value("bounce-roll", "number", "The d8 result used for a bounce (page 10).",
+    v.value("bounce-roll", "number", "The d8 result used for a bounce (page 10); a rule that "
+            "sets it replaces the roll, and no d8 is rolled.",
             "the bounce roll", ball="ball", cause="bounce-cause", player="player")
     v.value("action-cost", "number", "How many of the turn's actions an action uses (1, or 0).",
             "the action's cost", player="player", action="action")
