@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench soak clean
+.PHONY: run test lint bench soak clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,16 +23,27 @@ run: $(STAMP)
 	@echo
 	@mkdir -p build && $(BIN)/nuffle export --output build/catalogue.json && \
 	  echo "catalogue exported to build/catalogue.json"
+	@echo
+	$(BIN)/nuffle site build --out build/site
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-test: $(STAMP) lint
+# The browser tests drive Debian's Chromium; install it when it is missing.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  { echo "installing chromium for the browser tests"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) lint chromium
 	$(BIN)/python -m pytest -q -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/check.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/site.py
 
 soak: $(STAMP)
 	$(BIN)/python benchmarks/soak.py --games 10000

@@ -14,10 +14,11 @@ from nuffle.cli import (
     replay_cmd,
     scenario_cmd,
     simulate_cmd,
+    site_cmd,
 )
 
 COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, league_cmd,
-            scenario_cmd)
+            scenario_cmd, site_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,79 @@
+"""The coverage page: for each content item, whether it parses, validates, has an engine
+handler, has a scenario test, and is translated, with totals."""
+
+from __future__ import annotations
+
+from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.interpreter.compiler import Compiler
+from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
+from nuffle.sitegen.context import Site, table
+
+KINDS = ("team", "ability", "ball", "challenge-card", "coach-trait", "table", "pitch")
+ENGINE_GAMES = {"blitz-bowl"}  # games with an engine that plays them
+LANGUAGES = ("it",)
+YES, NO = "✅", "❌"
+
+
+def coverage_rows(site: Site, diags: list[Diagnostic],
+                  translated: dict[str, set[str]] | None = None) -> list[dict]:
+    bad_files = {d.path for d in diags if d.severity == "error"}
+    translated = translated or {}
+    rows = []
+    for item in site.catalogue.sorted_items():
+        if item.kind not in KINDS:
+            continue
+        game = EDITIONS.get(item.edition or "")
+        parses = all(r.ast is not None for r in item.rules)
+        handler = game in ENGINE_GAMES and parses and _compiles(item, game)
+        refs = [f"{item.kind}/{item.id}"]
+        back = item.data.get("bonus_play") if item.kind == "challenge-card" else None
+        if isinstance(back, dict):
+            refs.append(f"bonus-play/{back['id']}")
+        scenario = all(site.scenarios_for.get(ref) for ref in refs) if item.kind not in (
+            "team", "pitch") else None
+        if item.kind == "table":
+            rows_ok = [f"table/{item.id}#{e.get('id')}" for e in item.data.get("entries", [])]
+            scenario = all(site.scenarios_for.get(r) for r in rows_ok)
+        rows.append({
+            "kind": item.kind, "id": item.id, "edition": item.edition,
+            "parses": parses, "validates": item.schema_ok and item.path not in bad_files,
+            "engine": handler, "scenario": scenario,
+            **{f"lang-{lang}": item.id in translated.get(lang, set()) for lang in LANGUAGES},
+        })
+    return rows
+
+
+def _compiles(item, game: str) -> bool:
+    compiler = Compiler(vocabulary(game))
+    try:
+        for text in item.rules:
+            compiler.compile(text.ast)
+    except Exception:  # noqa: BLE001 - any failure means no working handler
+        return False
+    return True
+
+
+def coverage_page(site: Site, rows: list[dict]) -> None:
+    here = "coverage.md"
+    checks = ["parses", "validates", "engine", "scenario", *[f"lang-{x}" for x in LANGUAGES]]
+    labels = ["Parses", "Validates", "Engine handler", "Scenario test",
+              *[f"Translated ({x})" for x in LANGUAGES]]
+    totals = []
+    for check, label in zip(checks, labels, strict=True):
+        relevant = [r for r in rows if r[check] is not None]
+        done = sum(1 for r in relevant if r[check])
+        totals.append([label, f"{done} / {len(relevant)}",
+                       f"{100 * done / len(relevant):.0f}%" if relevant else "–"])
+    body = []
+    for r in rows:
+        cells = [YES if r[c] else ("–" if r[c] is None else NO) for c in checks]
+        body.append([site.link(r["kind"], r["id"], here), r["kind"], r["edition"] or "", *cells])
+    out = ["# Coverage", "",
+           "What is implemented and tested, item by item. *Engine handler*: the item's rules "
+           "compile into the engine of its game (Blitz Bowl has an engine; Blood Bowl content "
+           "is checked but not played yet). *Scenario test*: a scenario shows the item's rule "
+           "in a game (for a table, every row). *Translated*: the item has a translation in "
+           "that language's catalog.", "", "## Totals", "",
+           table(["Check", "Items", "Share"], totals), "", "## Items", "",
+           table(["Item", "Kind", "Edition", *labels], body)]
+    site.add(here, "\n".join(out))

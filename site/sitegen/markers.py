@@ -1,0 +1,45 @@
+"""Markers in hand-written pages, replaced with links and rulings when the site is built.
+
+`[[ability:catchers-instincts]]` becomes a link to the item's page (with its name);
+`[[rulings:rules/throwing]]` becomes the rulings whose `applies_to` names that section.
+An unknown item or section is an error: the build fails rather than publish a dead link.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nuffle.sitegen.context import Site, esc
+
+MARKER = re.compile(r"\[\[([a-z-]+):([a-z0-9/#-]+)\]\]")
+ITEM_KINDS = ("ability", "ball", "challenge-card", "bonus-play", "coach-trait", "table",
+              "pitch", "ruling", "scenario", "team", "league")
+
+
+class MarkerError(Exception):
+    pass
+
+
+def expand(site: Site, text: str, here: str) -> str:
+    def replace(m: re.Match) -> str:
+        kind, ref = m.group(1), m.group(2)
+        if kind == "rulings":
+            found = site.rulings_for.get(ref, [])
+            if not found:
+                raise MarkerError(f"{here}: no ruling applies to `{ref}`")
+            lines = []
+            for r in found:
+                lines.append(f'!!! note "Ruling: {esc(r.data.get("title", r.id))}"')
+                lines.append(f"    {esc(r.data.get('ruling', ''))} "
+                             f"({site.link('ruling', r.id, here, 'rulings log')})")
+                lines.append("")
+            return "\n".join(lines)
+        if kind not in ITEM_KINDS:
+            raise MarkerError(f"{here}: unknown marker kind `{kind}` in `{m.group(0)}`")
+        item_id = ref.split("#")[0]
+        exists = item_id in site.bonus_plays if kind == "bonus-play" \
+            else site.catalogue.get(kind, item_id) is not None
+        if not exists:
+            raise MarkerError(f"{here}: `{m.group(0)}` names no {kind}")
+        return site.link(kind, item_id, here)
+    return MARKER.sub(replace, text)

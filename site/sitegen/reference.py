@@ -1,0 +1,306 @@
+"""The language reference, generated from the grammar and the vocabulary registry.
+
+Every construct, event, effect, query and parameter gets an example. An example is taken
+from the content where some item uses the name (so it is real and already checked), and
+otherwise made from a template; `examples()` returns them all so the test suite checks
+each one with the real parser and checker.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from nuffle.dsl import ast
+from nuffle.dsl.checker import check_rules
+from nuffle.dsl.diagnostics import SourceMap
+from nuffle.dsl.parser import RulesSyntaxError, parse_rules
+from nuffle.interpreter.vocabulary import GAMES, vocabulary
+from nuffle.sitegen.context import Site, esc, table
+
+GRAMMAR = Path(__file__).resolve().parents[2] / "dsl" / "grammar.lark"
+
+
+@dataclass(frozen=True)
+class Example:
+    game: str
+    kind: str  # the checker context: ability, ball, coach-trait…
+    text: str
+    origin: str  # "<kind>/<id>" of the content item it comes from, or "template"
+    context: tuple[tuple[str, str], ...] | None = None  # names a table entry sees
+
+
+# The constructs of the language, each with an example (checked like the others).
+CONSTRUCTS: list[tuple[str, str, str, str]] = [
+    ("hook", "When an event happens, with a timing, a filter and options, run the body.",
+     "ability", "after catch where player is self and source is throw:\n    let n = roll d6\n"
+                "    may free run by self up to n"),
+    ("modify", "Change a value the engine computes (a value event).", "ability",
+     "modify move-allowance where player is self and action is mark: set value to 3"),
+    ("instead of", "Replace an event; a single `may` body lets the coach decline.", "ability",
+     "instead of block where target is self and result in [miss, shove, tackle]:\n"
+     "    may free sidestep by self"),
+    ("once per", "Use a hook once per turn, drive or game (or `once`: then it expires).",
+     "coach-trait", "modify touchdown-points where team is own once per game: set value to 4"),
+    ("setting", "A game parameter, for as long as the item is in play.", "coach-trait",
+     "set hand-size to 4"),
+    ("claim", "A Challenge card's condition, checked at the Claim step.", "challenge-card",
+     "claim if happened(touchdown where team is own)"),
+    ("play", "A Bonus Play's window: the coach may play the card when the hook fires.",
+     "bonus-play", "play before throw-check where team is own:\n    succeed"),
+    ("let / if / elif / else", "Name a value; branch on a condition.", "ball",
+     "after turn-start where this-ball.in-play:\n    let n = roll d6\n    if n == 1:\n"
+     "        remove this-ball\n    elif n == 2:\n        bounce this-ball\n    else:\n"
+     "        bounce this-ball times 2"),
+    ("for each", "Repeat for each member of a collection.", "ball",
+     "after turn-start where this-ball.in-play:\n    for each p in players-near(this-ball):\n"
+     "        knock-down p"),
+    ("for this SCOPE", "Hooks that last until the end of the action, turn or game.",
+     "bonus-play", "play before action where team is own and action is run:\n"
+     "    let runner = player\n    for this action:\n"
+     "        modify move-allowance where player is runner: change value by 2"),
+    ("choose / random", "A pick by the item's coach, or through the dice.", "ability",
+     "modify bounce-roll where player is self and cause is knock-down:\n"
+     "    set value to choose(r in 1..8)"),
+    ("happened / count", "What happened in this action (or `, this turn`).", "challenge-card",
+     "claim if count(knocked-down where team is opponent, this turn) >= 2"),
+]
+
+SAMPLE_BY_TYPE = {
+    "number": "1", "bool": "true", "player": "self", "team": "own", "ball": "self.ball",
+    "square": "self.square", "action": "run", "direction": "north", "card": "this-card",
+}
+
+
+def _usage(rules: ast.Rules) -> tuple[set[str], set[str], set[str], set[str]]:
+    events, effects, queries, params = set(), set(), set(), set()
+    stack: list = [rules]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Hook):
+            events.add(node.event.name)
+        if isinstance(node, ast.History):
+            events.add(node.event.name)
+        if isinstance(node, ast.Effect):
+            effects.add(node.name.name)
+            if node.name.name in ("set", "change") and isinstance(node.subject, ast.Name):
+                params.add(node.subject.name)
+        if isinstance(node, ast.Call):
+            queries.add(node.func.name)
+        if hasattr(node, "__dataclass_fields__"):
+            for name in node.__dataclass_fields__:
+                value = getattr(node, name)
+                if isinstance(value, tuple):
+                    stack.extend(v for v in value if isinstance(v, ast.Node))
+                elif isinstance(value, ast.Node):
+                    stack.append(value)
+    return events, effects, queries, params
+
+
+def content_examples(site: Site) -> dict[tuple[str, str, str], Example]:
+    """(game, category, name) -> the first content rules text that uses it."""
+    from nuffle.interpreter.vocabulary import EDITIONS
+
+    from nuffle.catalogue.loader import rules_context
+    out: dict[tuple[str, str, str], Example] = {}
+    for item in site.catalogue.sorted_items():
+        game = EDITIONS.get(item.edition or "")
+        if game is None:
+            continue
+        for text in item.rules:
+            if text.ast is None:
+                continue
+            used = _usage(text.ast)
+            names = rules_context(vocabulary(game), item, text)
+            context = tuple(sorted(names.items())) if names else None
+            for category, names in zip(("event", "effect", "query", "parameter"), used,
+                                       strict=True):
+                for name in names:
+                    out.setdefault((game, category, name), Example(
+                        game, text.kind, text.source.rstrip(), f"{item.kind}/{item.id}",
+                        context))
+    return out
+
+
+# Examples for the generic effects that only make sense in some windows.
+WINDOWED = {
+    "cancel": "before {event} where team is opponent:\n    cancel",
+    "reroll": "after {event} where team is own:\n    may reroll",
+}
+PLAIN_WINDOWED = {"cancel": "before {event}:\n    cancel",
+                  "reroll": "after {event}:\n    may reroll"}
+WINDOW_PREFERRED = {"cancel": "action", "reroll": "armour-check"}
+
+
+def template_example(game: str, category: str, name: str) -> Example | None:
+    v = vocabulary(game)
+    if category == "effect" and name in WINDOWED:
+        # the preferred event, else the first event of this game where the checker takes it
+        events = [WINDOW_PREFERRED[name], *sorted(v.events)]
+        for event in events:
+            if event not in v.events or v.events[event].is_value:
+                continue
+            for text in (WINDOWED[name], PLAIN_WINDOWED[name]):
+                made = Example(game, "coach-trait", text.format(event=event), "template")
+                if example_ok(made):
+                    return made
+        return None
+    if category == "event":
+        decl = v.events[name]
+        if decl.is_value:
+            sample = _sample(v, decl.value_type)
+            return None if sample is None else Example(
+                game, "coach-trait", f"modify {name}: set value to {sample}", "template")
+        return Example(game, "coach-trait", f"after {name}:\n    let n = roll d6", "template")
+    if category == "parameter":
+        decl = v.parameters[name]
+        sample = _sample(v, decl.type)
+        return None if sample is None else Example(game, "coach-trait",
+                                                   f"set {name} to {sample}", "template")
+    if category == "effect":
+        decl = v.effects[name]
+        parts = [name]
+        if decl.subject:
+            sample = _sample(v, decl.subject)
+            if sample is None:
+                return None
+            parts.append(sample)
+        for prep, typ in decl.params.items():
+            sample = _sample(v, typ)
+            if sample is None:
+                return None
+            parts.append(f"{prep} {sample}")
+        return Example(game, "ability", f"after turn-start where team is own:\n    "
+                                        f"{' '.join(parts)}", "template")
+    if category == "query":
+        decl = v.queries[name]
+        args = [_sample(v, t) for t in decl.params]
+        if any(a is None for a in args):
+            return None
+        return Example(game, "ability", f"after turn-start where team is own:\n"
+                                        f"    let x = {name}({', '.join(args)})", "template")
+    return None
+
+
+def _sample(v, type_name: str) -> str | None:
+    if type_name in SAMPLE_BY_TYPE:
+        return SAMPLE_BY_TYPE[type_name]
+    if type_name in v.enums:
+        return next((c.name for c in v.constants.values() if c.type == type_name), None)
+    if type_name == "any":
+        return "1"
+    return None
+
+
+def examples(site: Site) -> dict[tuple[str, str, str], Example]:
+    found = content_examples(site)
+    for game in GAMES:
+        v = vocabulary(game)
+        for category, names in (("event", v.events), ("effect", v.effects),
+                                ("query", v.queries), ("parameter", v.parameters)):
+            for name in names:
+                if (game, category, name) not in found:
+                    made = template_example(game, category, name)
+                    if made is not None and example_ok(made):
+                        found[(game, category, name)] = made
+    for title, _, kind, text in CONSTRUCTS:
+        found[("construct", "construct", title)] = Example("blitz-bowl", kind, text, "template")
+    return found
+
+
+def example_ok(example: Example, content_ids: dict[str, str] | None = None) -> bool:
+    try:
+        rules = parse_rules(example.text)
+    except RulesSyntaxError:
+        return False
+    diags = check_rules(rules, vocabulary(example.game), example.kind,
+                        SourceMap.identity("<example>"), content_ids,
+                        context=dict(example.context) if example.context else None)
+    return not diags
+
+
+def grammar_rules() -> dict[str, str]:
+    """Each rule of the grammar file, as written."""
+    text = GRAMMAR.read_text(encoding="utf-8")
+    out: dict[str, str] = {}
+    for m in re.finditer(r"^(\??[a-z_]+):(.*?)(?=^\S|\Z)", text, re.M | re.S):
+        out[m.group(1).lstrip("?")] = f"{m.group(1)}:{m.group(2)}".rstrip()
+    return out
+
+
+def _code(example: Example | None, site: Site, here: str) -> list[str]:
+    if example is None:
+        return ["*No example yet.*", ""]
+    out = ["```nuffle", example.text, "```"]
+    if example.origin.startswith(("ability/", "ball/", "challenge-card/", "coach-trait/",
+                                  "table/")):
+        kind, _, item_id = example.origin.partition("/")
+        out.append(f"<small>From {site.link(kind, item_id, here)}.</small>")
+    return [*out, ""]
+
+
+def reference_pages(site: Site) -> None:
+    found = examples(site)
+    grammar = grammar_rules()
+    here = "language/index.md"
+    out = ["# Language reference", "",
+           "Generated from the grammar (`dsl/grammar.lark`) and the engine's vocabulary "
+           "registry. Every example on these pages is parsed and checked by the test suite. "
+           "The [guide to the rules language](../guide/rules-language.md) explains it step by "
+           "step.", "", "## Constructs", ""]
+    for title, doc, _, _ in CONSTRUCTS:
+        out += [f"### {esc(title)}", "", esc(doc), ""]
+        out += _code(found[("construct", "construct", title)], site, here)
+    out += ["## Grammar", "", "```", *[grammar[k] for k in grammar], "```", "",
+            "## Vocabularies", ""]
+    out += [f"- [{esc(game.replace('-', ' ').title())}]({game}.md)" for game in GAMES]
+    site.add(here, "\n".join(out))
+    for game in GAMES:
+        site.add(f"language/{game}.md", "\n".join(vocabulary_page(site, game, found)))
+
+
+def vocabulary_page(site: Site, game: str, found: dict) -> list[str]:
+    v = vocabulary(game)
+    here = f"language/{game}.md"
+    out = [f"# {game.replace('-', ' ').title()} vocabulary", "",
+           "Every name the rules of this game may use.", ""]
+    out += ["## Events", "", "Occurrences take `before`, `after` and `instead of`; value "
+            "events take `modify` (their `value` has the type shown).", ""]
+    for name, decl in sorted(v.events.items()):
+        kind = f"value event ({decl.value_type})" if decl.is_value else "event"
+        payload = ", ".join(f"`{k}` ({t})" for k, t in decl.payload.items()) or "none"
+        out += [f"### {name}", "", f"*{kind}* — {esc(decl.doc)}", "", f"Payload: {payload}.", ""]
+        out += _code(found.get((game, "event", name)), site, here)
+    out += ["## Effects", ""]
+    for name, decl in sorted(v.effects.items()):
+        args = ", ".join(f"`{p}` {t}" for p, t in decl.params.items())
+        subject = f" Subject: {decl.subject}." if decl.subject else ""
+        out += [f"### {name}", "", esc(decl.doc) + subject + (f" Arguments: {args}." if args
+                                                               else ""), ""]
+        out += _code(found.get((game, "effect", name)), site, here)
+    out += ["## Queries", ""]
+    for name, decl in sorted(v.queries.items()):
+        out += [f"### {name}", "", f"{esc(decl.doc)} Takes {', '.join(decl.params)}; gives "
+                f"{decl.returns}.", ""]
+        out += _code(found.get((game, "query", name)), site, here)
+    out += ["## Parameters", ""]
+    for name, decl in sorted(v.parameters.items()):
+        out += [f"### {name}", "", f"{esc(decl.doc)} Type {decl.type}, default "
+                f"`{decl.default}`.", ""]
+        out += _code(found.get((game, "parameter", name)), site, here)
+    out += ["## Constants", "", table(["Name", "Type", "Meaning"],
+                                      [[f"`{c.name}`", c.type, esc(c.doc)]
+                                       for c in sorted(v.constants.values(),
+                                                       key=lambda c: (c.type, c.name))]), ""]
+    out += ["## Types", "", table(["Type", "Attributes"],
+                                  [[f"`{t.name}`", ", ".join(f"`{a}`" for a in t.attributes)
+                                    or "–"] for t in sorted(v.types.values(),
+                                                            key=lambda t: t.name)]), ""]
+    out += ["## Scopes", "", table(["Scope", "Lasts"], [[f"`{k}`", esc(d)]
+                                                        for k, d in v.scopes.items()]), ""]
+    out += ["## Contexts", "", "The names each kind of content item can use.", "",
+            table(["Content kind", "Names"], [[k, ", ".join(f"`{n}` ({t})" for n, t in
+                                                          names.items())]
+                                              for k, names in v.contexts.items()]), ""]
+    return out

@@ -1,0 +1,134 @@
+"""The generated site: built strictly, every item has its page, links work, content text
+is escaped, the rules are highlighted, the reference examples check, the balance renders."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import markdown
+import pytest
+from nuffle.interpreter.vocabulary import GAMES, vocabulary
+from nuffle.sitegen.balance import balance_page, load_or_simulate, team_record
+from nuffle.sitegen.build import BuildOptions, build, generate, write_tree
+from nuffle.sitegen.context import Site, esc
+from nuffle.sitegen.items import ability_page
+from nuffle.sitegen.linkcheck import broken_links
+from nuffle.sitegen.reference import example_ok, examples
+
+from nuffle.catalogue.loader import content_id_types, load_catalogue
+from nuffle.catalogue.model import Item
+
+KINDS = {"team": "teams", "ability": "abilities", "ball": "balls",
+         "challenge-card": "challenge-cards", "coach-trait": "coach-traits", "table": "tables",
+         "pitch": "pitches", "scenario": "scenarios"}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    return build(BuildOptions(out=out))  # strict: any broken Markdown link fails here
+
+
+def test_every_item_has_a_page(built: Path) -> None:
+    catalogue, _, _ = load_catalogue()
+    for kind, section in KINDS.items():
+        for item in catalogue.of_kind(kind):
+            assert (built / section / item.id / "index.html").exists(), (kind, item.id)
+    for page in ("rulings", "coverage", "balance", "language", "schemas"):
+        assert (built / page / "index.html").exists(), page
+
+
+def test_no_broken_internal_link_or_anchor(built: Path) -> None:
+    assert broken_links(built) == []
+
+
+def test_the_link_check_finds_a_broken_link(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text('<a href="gone/">x</a><a href="#here">y</a>'
+                                         '<p id="there"></p>')
+    assert broken_links(tmp_path) == ["index.html: gone/", "index.html: #here (no such anchor)"]
+
+
+def test_rules_are_highlighted_with_the_nuffle_lexer(built: Path) -> None:
+    html = (built / "abilities" / "catchers-instincts" / "index.html").read_text()
+    assert 'class="language-nuffle highlight"' in html or "highlight" in html
+    assert '<span class="k">after</span>' in html
+    assert '<span class="nf">catch</span>' in html  # an event name
+    assert "Rules as interpreted" in html
+
+
+def test_search_index_has_items_by_name_and_text(built: Path) -> None:
+    index = json.loads((built / "search" / "search_index.json").read_text())
+    docs = index["docs"]
+    assert any(d["title"] == "Catcher's Instincts" or "Catcher&#x27;s Instincts" in d["title"]
+               or "Catcher" in d["title"] for d in docs)
+    assert any("bouncing ball" in d["text"] for d in docs)
+
+
+def test_pitch_pages_draw_the_map(built: Path) -> None:
+    svg = (built / "pitches" / "one-trapdoor.svg").read_text()
+    assert svg.count('class="trapdoor"') == 1
+    assert svg.count("sq-blocked") == 10  # the blocked squares of the map
+    assert svg.count("sq-endzone-a") == 11
+
+
+def test_card_pages_show_both_sides(built: Path) -> None:
+    html = (built / "challenge-cards" / "take-them-down" / "index.html").read_text()
+    assert "Claim this card if an opponent was Knocked Down or injured." in html
+    assert 'id="bonus-play"' in html and "Sprint" in html
+
+
+def test_content_text_is_escaped() -> None:
+    catalogue, _, _ = load_catalogue()
+    site = Site.of(catalogue)
+    real = catalogue.get("ability", "frenzied")
+    data = dict(real.data, text="Evil <script>alert(1)</script> & *stars* [link](x)")
+    ability_page(site, Item("ability", "frenzied", real.path, data, real.doc, real.rules))
+    page = site.pages["abilities/frenzied.md"]
+    html = markdown.markdown(page, extensions=["attr_list", "tables"])
+    assert "<script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    quote = html.split("<blockquote>")[1].split("</blockquote>")[0]
+    assert "*stars* [link](x)" in quote and "<em>" not in quote and "<a " not in quote
+    assert esc("a|b") == "a\\|b"
+
+
+def test_reference_examples_all_check_and_cover_the_vocabulary() -> None:
+    catalogue, _, _ = load_catalogue()
+    found = examples(Site.of(catalogue))
+    ids = content_id_types(catalogue)  # rules may name content (`stab`, `loner`)
+    for key, example in found.items():
+        assert example_ok(example, ids), (key, example.text)
+    missing = []
+    for game in GAMES:
+        v = vocabulary(game)
+        for category, names in (("event", v.events), ("effect", v.effects),
+                                ("query", v.queries), ("parameter", v.parameters)):
+            missing += [(game, category, n) for n in names if (game, category, n) not in found]
+    assert not missing, missing
+
+
+def test_a_second_generation_writes_nothing(tmp_path: Path) -> None:
+    opts = BuildOptions(out=tmp_path)
+    first = generate(opts)
+    assert write_tree(tmp_path / "docs", first.pages) > 100
+    assert write_tree(tmp_path / "docs", generate(opts).pages) == 0
+
+
+def test_balance_matrix_is_simulated_cached_and_drawn(tmp_path: Path) -> None:
+    data = load_or_simulate(tmp_path, games=2, jobs=1, run=True)
+    assert data is not None
+    cached = list(tmp_path.glob("balance-*.json"))
+    assert len(cached) == 1
+    again = load_or_simulate(tmp_path, games=2, jobs=1, run=False)  # no simulation: cache
+    assert again == data
+    tally = data["tally"]
+    assert len(tally) == 13 and all(sum(v) == 2 for row in tally.values() for v in row.values())
+    for a in tally:  # each game counted once for each side, mirrored
+        for b in tally[a]:
+            assert tally[a][b][0] == tally[b][a][2] and tally[a][b][1] == tally[b][a][1]
+    catalogue, _, _ = load_catalogue()
+    site = Site.of(catalogue)
+    balance_page(site, data)
+    assert site.pages["balance.svg"].count("<rect") == 13 * 13 + 1
+    assert len(team_record(site, data, "orc")) == 12
