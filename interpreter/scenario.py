@@ -71,8 +71,11 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     dice = Dice(0, script=script)
     # YAML reads a bare yes/no as true/false and 3 as a number: take them as written
     agent = ScriptedAgent([_answer(a) for a in part.get("decisions", [])])
-    game = Game(ruleset, setup.get("home", "human"), setup.get("away", "dwarf"),
-                {"home": agent, "away": agent}, seed=0, options=options, dice=dice)
+    try:
+        game = Game(ruleset, setup.get("home", "human"), setup.get("away", "dwarf"),
+                    {"home": agent, "away": agent}, seed=0, options=options, dice=dice)
+    except KeyError as exc:
+        raise ScenarioError(str(exc.args[0])) from None
     events: list[str] = []
     notes: list[str] = []
 

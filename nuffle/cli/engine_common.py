@@ -36,7 +36,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
                    help="Extra Time rules, comma-separated: balls (special ball deck), "
                         "endgame (Endgame cards)")
     p.add_argument("--bots", default="greedy,random", metavar="HOME,AWAY",
-                   help=f"the bot for each coach: {', '.join(BOTS)} (default: greedy,random)")
+                   help=f"the bot for each coach: {', '.join(BOTS)} (default: %(default)s)")
     add_content_option(p)
 
 

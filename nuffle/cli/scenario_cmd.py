@@ -10,7 +10,7 @@ from pathlib import Path
 import yaml
 
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, existing_paths
-from nuffle.cli.engine_common import ruleset_or_exit
+from nuffle.cli.engine_common import add_content_option, content_paths, ruleset_or_exit
 from nuffle.interpreter.scenario import ScenarioError, run_scenario
 from nuffle.paths import content_dir
 
@@ -29,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="print each run's events and narrative notes")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    add_content_option(p)
     p.set_defaults(run=lambda args: run(args, p))
 
 
@@ -47,7 +48,7 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     files = scenario_files(existing_paths(parser, args.paths))
-    ruleset = ruleset_or_exit()
+    ruleset = ruleset_or_exit(content_paths(parser, args.content))
     report = []
     failed = 0
     for f in files:

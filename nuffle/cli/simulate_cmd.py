@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play N games between two teams (or one team against every other "
                     "with --away all) and report wins, draws, losses, mean scores, "
                     "touchdowns, Challenge cards claimed and injuries caused, each with a "
-                    "95%% confidence interval. --jobs J gives exactly the same figures as "
+                    "95% confidence interval. --jobs J gives exactly the same figures as "
                     "--jobs 1.",
     )
     p.add_argument("--home", required=True, metavar="TEAM")
@@ -93,10 +93,11 @@ def text_report(s: dict, names: dict[str, str]) -> str:
         v = s[side + "_team"][key]
         return f"{v['mean']:6.2f} ± {v['ci95']:.2f}"
 
+    width = max(len(home), len(away)) + 5
     lines = [f"{home} (home) v {away} (away): {s['games']} games",
-             f"  {home} wins  {rate('home_wins')}",
-             f"  draws{' ' * max(0, len(home) - 1)}  {rate('draws')}",
-             f"  {away} wins  {rate('away_wins')}",
+             f"  {home + ' wins':<{width}} {rate('home_wins')}",
+             f"  {'draws':<{width}} {rate('draws')}",
+             f"  {away + ' wins':<{width}} {rate('away_wins')}",
              f"  {'':<20} {home:>16} {away:>16}"]
     for key, label in (("score", "mean score"), ("touchdowns", "touchdowns"),
                        ("cards_claimed", "cards claimed"), ("injuries_caused", "injuries caused")):

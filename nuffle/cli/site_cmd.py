@@ -68,5 +68,7 @@ def run_build(args: argparse.Namespace) -> int:
 def run_serve(args: argparse.Namespace) -> int:
     from nuffle.sitegen.build import BuildOptions, serve
 
+    print(f"serving the site on http://127.0.0.1:{args.port}/ (Ctrl-C to stop); editing the "
+          "content or the hand-written pages rebuilds it", flush=True)
     serve(BuildOptions(out=Path(args.out), strict=False), port=args.port)
     return EXIT_OK

@@ -42,6 +42,7 @@ GUIDE_TITLES = {
     "rules-language.md": "The rules language", "checking.md": "Checking content",
     "error-codes.md": "Error codes", "editor-setup.md": "Editor set-up",
     "playing.md": "Playing and simulating", "scenarios.md": "Scenarios",
+    "site.md": "Building this website",
 }
 
 
