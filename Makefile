@@ -24,7 +24,9 @@ run: $(STAMP)
 	@mkdir -p build && $(BIN)/nuffle export --output build/catalogue.json && \
 	  echo "catalogue exported to build/catalogue.json"
 	@echo
-	$(BIN)/nuffle site build --out build/site
+	@echo "building the website; the first build also simulates the balance matrix (a few"
+	@echo "minutes), later builds reuse it until the content changes"
+	$(BIN)/nuffle site build --out build/site --balance --jobs $(shell nproc 2>/dev/null || echo 1)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
