@@ -9,6 +9,7 @@ from nuffle import __version__
 from nuffle.cli import (
     check_cmd,
     export_cmd,
+    i18n_cmd,
     league_cmd,
     play_cmd,
     replay_cmd,
@@ -18,7 +19,7 @@ from nuffle.cli import (
 )
 
 COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, league_cmd,
-            scenario_cmd, site_cmd)
+            scenario_cmd, site_cmd, i18n_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -42,7 +42,7 @@ GUIDE_TITLES = {
     "rules-language.md": "The rules language", "checking.md": "Checking content",
     "error-codes.md": "Error codes", "editor-setup.md": "Editor set-up",
     "playing.md": "Playing and simulating", "scenarios.md": "Scenarios",
-    "site.md": "Building this website",
+    "site.md": "Building this website", "translating.md": "Translating",
 }
 
 
@@ -74,7 +74,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     rulings_page(site)
     home_page(site)
     reference_pages(site)
-    coverage_page(site, coverage_rows(site, diags))
+    coverage_page(site, coverage_rows(site, diags, translated_items()))
     balance_page(site, data)
     schema_pages(site)
     for page in sorted(HAND_WRITTEN.glob("*.md")):
@@ -86,6 +86,28 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     if "rules/index.md" not in site.pages:
         site.add("rules/index.md", "# Rules\n\nThe rules pages are being written.\n")
     return site
+
+
+def translated_items() -> dict[str, set[str]]:
+    """Per language, the ids of the items whose every text is translated (not fuzzy)."""
+    from nuffle.sitegen.coverage import LANGUAGES
+
+    from nuffle.i18n.catalog import load
+    from nuffle.i18n.entries import content_entries
+
+    catalogue, _, _ = load_catalogue()
+    entries = content_entries(catalogue)
+    out: dict[str, set[str]] = {}
+    for lang in LANGUAGES:
+        po = load(lang)
+        done = {e.msgctxt for e in (po or []) if e.msgstr and "fuzzy" not in e.flags
+                and not e.obsolete}
+        items: dict[str, bool] = {}
+        for entry in entries:
+            item_id = entry.context.split("/")[1]
+            items[item_id] = items.get(item_id, True) and entry.context in done
+        out[lang] = {i for i, ok in items.items() if ok}
+    return out
 
 
 def schema_pages(site: Site) -> None:

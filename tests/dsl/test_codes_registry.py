@@ -8,7 +8,7 @@ from pathlib import Path
 from nuffle.dsl.codes import CODES
 
 ROOT = Path(__file__).resolve().parents[2]
-EMITTED = re.compile(r'"([YSENTR][0-9]{3})"')
+EMITTED = re.compile(r'"([YSENTRI][0-9]{3})"')
 
 
 def _codes_in(folder: str) -> set[str]:

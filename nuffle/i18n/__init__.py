@@ -1,0 +1,1 @@
+"""Translating content: gettext catalogs per language, and the checks that keep them honest."""

@@ -1,0 +1,89 @@
+"""What of the content a translator translates: one entry per text field, keyed by the
+item's stable id and the field (`ability/catchers-instincts/text`), never by its English.
+
+Each entry carries notes for the translator: the item's kind, its rules as the engine
+reads them (in English), and its source citation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nuffle.catalogue.model import Catalogue, Item
+from nuffle.dsl.render import EnglishRenderer
+from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
+
+TEXT_FIELDS = ("name", "title", "text", "question", "ruling")
+SKIPPED_KINDS = ("glossary",)  # the glossary is itself the translators' reference
+# lists whose elements are keyed by a field rather than their position
+LIST_KEYS = {"positions": "id", "awards": "id", "entries": "roll", "trapdoors": "id"}
+
+
+@dataclass
+class Entry:
+    context: str  # kind/id/field path
+    text: str  # the English
+    kind: str
+    path: str  # the content file
+    line: int
+    notes: list[str] = field(default_factory=list)
+    printed: dict[str, str] = field(default_factory=dict)  # language -> printed translation
+
+
+def content_entries(catalogue: Catalogue) -> list[Entry]:
+    names = {i.id: str(i.data.get("name", i.id)) for i in catalogue.sorted_items()}
+    out: list[Entry] = []
+    for item in catalogue.sorted_items():
+        if item.kind in SKIPPED_KINDS or not item.schema_ok:
+            continue
+        english = EnglishRenderer(vocabulary_for_edition(item.edition), names) \
+            if item.edition in EDITIONS else None
+        out += list(_walk(item, item.data, (), english))
+    return out
+
+
+def _walk(item: Item, node: dict, path: tuple, english: EnglishRenderer | None):
+    for key, value in node.items():
+        here = (*path, key)
+        if key in TEXT_FIELDS and isinstance(value, str) and value.strip():
+            yield _entry(item, here, value, node, english)
+        elif isinstance(value, dict) and key not in ("source", "original_text"):
+            yield from _walk(item, value, here, english)
+        elif isinstance(value, list) and key in LIST_KEYS:
+            for n, element in enumerate(value):
+                if isinstance(element, dict):
+                    yield from _walk(item, element, (*here, n), english)
+
+
+def _entry(item: Item, path: tuple, text: str, node: dict,
+           english: EnglishRenderer | None) -> Entry:
+    context = "/".join([item.kind, item.id, *(_segment(item.data, path[:i + 1])
+                                              for i in range(len(path)))])
+    line, _, _ = item.doc.position(path)
+    notes = [f"{item.kind} `{item.id}`, field {path[-1]}"]
+    rules_path = (*path[:-1], "rules")
+    for rules in item.rules:
+        if tuple(rules.path) == rules_path and rules.ast is not None and english is not None:
+            notes += [f"rules: {s}" for s in english.sentences(rules.ast)]
+    src = item.data.get("source") or {}
+    if src:
+        notes.append(f"source: {src.get('seed', '')}, {src.get('page', '')}")
+    printed = {}
+    original = node.get("original_text") if path[-1] == "text" else None
+    if isinstance(original, dict):
+        printed = {lang: str(t) for lang, t in original.items()}
+    return Entry(context, text.strip(), item.kind, item.path, line, notes, printed)
+
+
+def _segment(data: dict, path: tuple) -> str:
+    """A path element as it appears in a context: list positions become the element's key."""
+    *parent, last = path
+    if isinstance(last, int):
+        container = data
+        for p in parent:
+            container = container[p]
+        element = container[last]
+        key = LIST_KEYS.get(parent[-1]) if parent else None
+        if key and isinstance(element, dict) and key in element:
+            return str(element[key])
+    return str(last)
