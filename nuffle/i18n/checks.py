@@ -61,9 +61,14 @@ def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]]) -> 
             ([f"the translation has {', '.join(extra)}"] if extra else [])
         out.append(Problem("I101", entry.linenum, f"`{entry.msgctxt}`: numbers differ: "
                                                   + "; ".join(parts)))
-    for english, renderings in glossary:
-        if re.search(rf"(?<![\w-]){re.escape(english)}(?![\w-])", entry.msgid, re.I) and \
-                not any(r.lower() in entry.msgstr.lower() for r in renderings):
+    source = entry.msgid
+    # longest terms first, each match taken out of the English: "Throw check" is not "Throw"
+    for english, renderings in sorted(glossary, key=lambda t: -len(t[0])):
+        pattern = rf"(?<![\w-]){re.escape(english)}(?![\w-])"
+        if not re.search(pattern, source, re.I):
+            continue
+        source = re.sub(pattern, " ", source, flags=re.I)
+        if not any(r.lower() in entry.msgstr.lower() for r in renderings):
             out.append(Problem("I102", entry.linenum,
                                f"`{entry.msgctxt}`: the glossary term “{english}” should be "
                                f"rendered as “{renderings[0]}”"))
@@ -111,6 +116,7 @@ def glossary_terms(catalogue, lang: str) -> list[tuple[str, list[str]]]:
             tr = term.get(lang)
             if not isinstance(tr, dict) or not tr.get("term"):
                 continue
-            renderings = [tr["term"]] + ([tr["plural"]] if tr.get("plural") else [])
+            renderings = [tr["term"]] + ([tr["plural"]] if tr.get("plural") else []) \
+                + list(tr.get("forms", []))
             out.append((term["en"], renderings))
     return out

@@ -140,3 +140,19 @@ def test_the_committed_italian_catalog_is_current(entries) -> None:
     assert po is not None
     have = {e.msgctxt: e.msgid for e in po if not e.obsolete}
     assert all(have.get(e.context) == e.text for e in entries)
+
+
+def test_glossary_terms_match_longest_first_and_accept_listed_forms() -> None:
+    glossary = [("Throw", ["Passare"]), ("Throw check", ["Controllo Passaggio"]),
+                ("re-roll", ["ritiro", "ritiri", "ritirare"])]
+    entry = _entry("Make a Throw check; you may re-roll it.",
+                   "Effettua un Controllo Passaggio; puoi ritirare il dado.")
+    assert check_entry(entry, glossary) == []  # "Throw" inside "Throw check" is not asked for
+    wrong = _entry("Make a Throw check.", "Effettua una prova di lancio.")
+    assert [p.message for p in check_entry(wrong, glossary)] == [
+        "`ball/x/text`: the glossary term “Throw check” should be rendered as "
+        "“Controllo Passaggio”"]
+
+
+def test_the_italian_catalog_passes_its_checks(capsys) -> None:
+    assert main(["i18n", "check", "it"]) == 0
