@@ -18,6 +18,7 @@ from pathlib import Path
 
 import polib
 
+GLOSSARY_EXCEPTION = "glossary-exception"
 WORD_DICE = {"six-sided dice": "d6", "six-sided die": "d6", "eight-sided dice": "d8",
              "eight-sided die": "d8"}
 DICE = re.compile(r"(?<![\w-])(\d*)[dD](\d+)(?![\w])")
@@ -61,14 +62,20 @@ def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]]) -> 
             ([f"the translation has {', '.join(extra)}"] if extra else [])
         out.append(Problem("I101", entry.linenum, f"`{entry.msgctxt}`: numbers differ: "
                                                   + "; ".join(parts)))
+    # a text kept in English by convention (a ball's name), or marked as an exception by
+    # the translator (`#, glossary-exception`: "Throw a Rock" is no Throw action)
+    kept = _fold(entry.msgstr) == _fold(entry.msgid)
+    glossary = [] if kept or GLOSSARY_EXCEPTION in entry.flags else glossary
     source = entry.msgid
-    # longest terms first, each match taken out of the English: "Throw check" is not "Throw"
+    # longest terms first, each match taken out of the English: "Throw check" is not "Throw";
+    # a capitalised term (a game term: Open, Miss) matches only capitalised
     for english, renderings in sorted(glossary, key=lambda t: -len(t[0])):
+        flags = 0 if english[:1].isupper() else re.I
         pattern = rf"(?<![\w-]){re.escape(english)}(?![\w-])"
-        if not re.search(pattern, source, re.I):
+        if not re.search(pattern, source, flags):
             continue
-        source = re.sub(pattern, " ", source, flags=re.I)
-        if not any(r.lower() in entry.msgstr.lower() for r in renderings):
+        source = re.sub(pattern, " ", source, flags=flags)
+        if not any(_fold(r) in _fold(entry.msgstr) for r in renderings):
             out.append(Problem("I102", entry.linenum,
                                f"`{entry.msgctxt}`: the glossary term “{english}” should be "
                                f"rendered as “{renderings[0]}”"))
@@ -78,6 +85,11 @@ def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]]) -> 
                                                   f"English, {PLACEHOLDER.findall(entry.msgstr)}"
                                                   " in the translation"))
     return out
+
+
+def _fold(text: str) -> str:
+    """Case and apostrophe glyph do not matter when looking for a term."""
+    return text.lower().replace("\u2019", "'")
 
 
 def msgfmt_problems(path: Path) -> list[Problem]:
