@@ -156,3 +156,14 @@ def test_glossary_terms_match_longest_first_and_accept_listed_forms() -> None:
 
 def test_the_italian_catalog_passes_its_checks(capsys) -> None:
     assert main(["i18n", "check", "it"]) == 0
+
+
+def test_the_italian_content_is_fully_translated(entries) -> None:
+    counts = status(load("it"), entries)
+    assert all(s.translated == s.total for s in counts.values()), \
+        {k: (s.fuzzy, s.missing) for k, s in counts.items() if s.translated != s.total}
+    po = load("it")
+    printed = [e for e in po if e.tcomment.startswith("printed")]
+    project = [e for e in po if e.tcomment.startswith("project translation")]
+    assert len(printed) == 57 and len(printed) + len(project) + sum(
+        1 for e in po if e.msgstr == e.msgid) >= len(entries)
