@@ -22,7 +22,6 @@ STATUS_ACTIONS: dict[str, tuple[str, ...]] = {  # page 8
     "prone": ("stand-up",),
     "dugout": ("reserves",),
 }
-ACTIONS = ("run", "mark", "throw", "block", "sidestep", "stand-up", "reserves")
 BASE_ALLOWANCE = {"mark": 2, "sidestep": 1}  # Run: the player's Move (pages 8-9)
 BASE_RESTRICTION = {"run": "no-adjacent", "mark": "end-marking", "sidestep": "end-open"}
 THROW_RANGE = 8.0  # ruling throw-ruler-lengths
@@ -79,7 +78,7 @@ class ActionsMixin:
             if not any(abs(xs[f] - x) <= steps + 1 and abs(ys[f] - y) <= steps + 1
                        for f in close):
                 return False
-            return self.can_end_move(p, steps, "end-marking", danger)
+            return self.destinations(p, steps, "end-marking", first_only=True).any()
         if action == "sidestep":
             rule = self.modify("move-restriction", "end-open", {"player": p, "action": action})
             steps = self.allowance(p, "sidestep")
@@ -89,7 +88,7 @@ class ActionsMixin:
                     danger = self.danger(p)
                 return any(occupant[n] is None and n not in blocked and n not in danger
                            for n in self.board.neighbours[p.square])
-            return self.can_end_move(p, steps, rule, danger)
+            return self.destinations(p, steps, rule, danger, first_only=True).any()
         if action == "throw":
             return p.ball is not None and bool(self.throw_targets(p))
         if action == "block":
@@ -201,24 +200,39 @@ class ActionsMixin:
                 out.update(self.board.neighbours[o.square])
         return out
 
-    def destinations(self, p: Player, steps: int, rule: str) -> Reach:
-        """Where ``p`` can end a move of up to ``steps`` squares.
+    def destinations(self, p: Player, steps: int, rule: str, danger: set[int] | None = None,
+                     first_only: bool = False) -> Reach:
+        """Where ``p`` can end a move of up to ``steps`` squares (with ``first_only``, the
+        search stops at the first such square: enough to know a move is possible).
 
         A path never crosses a loose ball (moving onto it picks it up or makes it bounce),
-        nor, under stop-on-adjacent, a square next to a standing opponent.
+        nor, under stop-on-adjacent, a square next to a standing opponent. ``danger``, the
+        squares next to a standing opponent, can be given when the caller has it.
         """
         start = p.square
         if start is None or steps <= 0:
             return Reach(-1, {}, set(), [], self.board)
         board, occupant, blocked, loose = self.board, self.occupant, self.board.blocked, self.loose
-        danger = self.danger(p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
-            else set()
-        near = self.near_opponents(p) if rule == "end-marking" else danger
+        if danger is None:
+            danger = self.danger(p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
+                else _NOWHERE
+        if rule == "end-open":
+            def valid(sq: int) -> bool:
+                return sq not in danger
+        elif rule == "end-marking":
+            near = self.near_opponents(p)
+
+            def valid(sq: int) -> bool:
+                return sq in near
+        else:
+            def valid(sq: int) -> bool:
+                return True
         stop_on_danger = rule == "stop-on-adjacent"
         forbid = danger if rule == "no-adjacent" else _NOWHERE
         neighbours = board.neighbours
         parent: dict[int, int] = {start: -1}
         stops: set[int] = set()
+        ends: list[int] = []
         frontier = [start]
         for _ in range(steps):
             nxt = []
@@ -232,59 +246,14 @@ class ActionsMixin:
                     nxt.append(n)
                     if n in loose or (stop_on_danger and n in danger):
                         stops.add(n)
+                    if valid(n):
+                        ends.append(n)
+                        if first_only:
+                            return Reach(start, parent, stops, ends, board, steps)
             if not nxt:
                 break
             frontier = nxt
-        if rule == "end-open":
-            ends = [sq for sq in parent if sq != start and sq not in danger]
-        elif rule == "end-marking":
-            ends = [sq for sq in parent if sq != start and sq in near]
-        else:
-            ends = [sq for sq in parent if sq != start]
         return Reach(start, parent, stops, ends, board, steps)
-
-    def can_end_move(self, p: Player, steps: int, rule: str, danger: set[int] | None) -> bool:
-        """Whether ``destinations`` would find anywhere, stopping at the first square found."""
-        start = p.square
-        if start is None or steps <= 0:
-            return False
-        if rule in ("no-adjacent", "end-open", "stop-on-adjacent") and danger is None:
-            danger = self.danger(p)
-        if rule == "end-marking":
-            occupant, mine = self.occupant, p.team
-            neighbours = self.board.neighbours
-
-            def valid(sq: int) -> bool:
-                for n in neighbours[sq]:
-                    o = occupant[n]
-                    if o is not None and o.team is not mine:
-                        return True
-                return False
-        elif rule == "end-open":
-            def valid(sq: int) -> bool:
-                return sq not in danger
-        else:
-            def valid(sq: int) -> bool:
-                return True
-        board, occupant, blocked, loose = self.board, self.occupant, self.board.blocked, self.loose
-        seen = {start}
-        frontier = [start]
-        for _ in range(steps):
-            nxt = []
-            for sq in frontier:
-                if sq != start and (sq in loose or (rule == "stop-on-adjacent" and sq in danger)):
-                    continue
-                for n in board.neighbours[sq]:
-                    if n in seen or occupant[n] is not None or n in blocked:
-                        continue
-                    if rule == "no-adjacent" and n in danger:
-                        continue
-                    if valid(n):
-                        return True
-                    seen.add(n)
-                    nxt.append(n)
-            frontier = nxt
-        return False
 
     def near_opponents(self, p: Player) -> set[int]:
         """Squares next to an opponent of ``p``, Prone or not."""
@@ -419,9 +388,6 @@ class ActionsMixin:
             out.append(mate)
         return out
 
-    # exposed to rules as the `legal-actions` query
-    def actions_left_for(self, p: Player) -> list[str]:
-        return self.legal_actions(p)
 
 
 
