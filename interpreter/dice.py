@@ -28,17 +28,12 @@ class Outcome:
 class Dice:
     """Seeded dice that record what they roll; outcomes can be scripted instead."""
 
-    def __init__(self, seed: int | None = None, script: Iterable[tuple[int, int]] | None = None,
-                 strict: bool = True) -> None:
+    def __init__(self, seed: int | None = None,
+                 script: Iterable[tuple[int, int]] | None = None) -> None:
         self._rng = random.Random(seed)
         self._script: deque[tuple[int, int]] | None = deque(script) if script is not None else None
-        self._strict = strict
         self.record: list[Outcome] = []
         self.listener: Callable[[Outcome], None] | None = None
-
-    @property
-    def scripted(self) -> bool:
-        return self._script is not None
 
     def remaining_script(self) -> list[tuple[int, int]]:
         return list(self._script or ())

@@ -134,15 +134,6 @@ class HookRegistry:
             self.count -= 1
             instance.disabled = True
 
-    def remove_owner(self, predicate: Callable[[Owner], bool]) -> None:
-        for bucket in self.by_key.values():
-            keep = [h for h in bucket if not predicate(h.owner)]
-            for h in bucket:
-                if predicate(h.owner):
-                    h.disabled = True
-            self.count -= len(bucket) - len(keep)
-            bucket[:] = keep
-
     def expire(self, scope: str, token: int) -> None:
         """Drop the temporary hooks that last until the end of this scope."""
         for bucket in self.by_key.values():

@@ -124,9 +124,8 @@ class CombatMixin:
     def _armour_roll(self, p: Player, mod: int) -> bool:
         roll = self.dice.roll(6, "armour")
         passed = roll != 1 and (roll == 6 or roll + mod >= p.armour)
-        self.note(f"Armour check for {p.id}: {roll}{mod:+d} vs {p.armour}+ "
-                  f"{'passed' if passed else 'failed'}" if mod else
-                  f"Armour check for {p.id}: {roll} vs {p.armour}+ "
+        shown = f"{roll}{mod:+d}" if mod else str(roll)
+        self.note(f"Armour check for {p.id}: {shown} vs {p.armour}+ "
                   f"{'passed' if passed else 'failed'}")
         return passed
 

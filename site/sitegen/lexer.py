@@ -93,7 +93,6 @@ def _alternatives(names: Iterable[str]) -> str:
 
 
 WORDS = _vocabulary_words()
-EVENTS = frozenset(WORDS["events"])
 EFFECTS = frozenset(WORDS["effects"])
 QUERIES = frozenset(WORDS["queries"])
 PARAMETERS = frozenset(WORDS["parameters"])
