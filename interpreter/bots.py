@@ -164,3 +164,9 @@ class GreedyBot:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_agents(home: str, away: str, seed: int) -> dict[str, RandomBot | GreedyBot]:
+    """The two coaches' bots for the game with this seed, seeded the same way wherever a
+    game is played (play, simulate, league), so one seed means one game everywhere."""
+    return {"home": BOTS[home](seed * 2 + 1), "away": BOTS[away](seed * 2 + 2)}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from nuffle.interpreter.blitz_bowl.game import Game, Options, Result
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
-from nuffle.interpreter.bots import BOTS
+from nuffle.interpreter.bots import BOTS, make_agents
 from nuffle.interpreter.decisions import Decision
 from nuffle.interpreter.dice import Dice
 
@@ -111,7 +111,7 @@ class League:
     def play_match(self, home: Coach, away: Coach, knockout: bool) -> Result:
         self.game_count += 1
         seed = self.seed * 100_003 + self.game_count
-        agents = {"home": BOTS[home.bot](seed * 2 + 1), "away": BOTS[away.bot](seed * 2 + 2)}
+        agents = make_agents(home.bot, away.bot, seed)
         options = Options(pitch=self.options.pitch, special_balls=self.options.special_balls,
                           endgame=self.options.endgame, knockout=knockout,
                           home_traits=list(home.traits), away_traits=list(away.traits))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from nuffle.interpreter.blitz_bowl.game import Game, Options, Result
 from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
-from nuffle.interpreter.bots import BOTS
+from nuffle.interpreter.bots import make_agents
 
 Z95 = 1.959964
 
@@ -35,8 +35,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_one(spec: GameSpec, extra: tuple[str, ...] = ()) -> Result:
     ruleset = load_ruleset([Path(p) for p in extra])
-    agents = {"home": BOTS[spec.bots[0]](spec.seed * 2 + 1),
-              "away": BOTS[spec.bots[1]](spec.seed * 2 + 2)}
+    agents = make_agents(spec.bots[0], spec.bots[1], spec.seed)
     return Game(ruleset, spec.home, spec.away, agents, seed=spec.seed,
                 options=spec.options).play()
 

@@ -17,7 +17,7 @@ from nuffle.interpreter.blitz_bowl.ascii_board import render_board
 from nuffle.interpreter.blitz_bowl.game import Game
 from nuffle.interpreter.blitz_bowl.invariants import InvariantViolation
 from nuffle.interpreter.blitz_bowl.narrate import Narrator
-from nuffle.interpreter.bots import BOTS
+from nuffle.interpreter.bots import make_agents
 from nuffle.interpreter.replay import LogWriter
 
 
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     away = team_id(parser, ruleset, args.away, "--away")
     home_bot, away_bot = bots(parser, args.bots)
     options = game_options(parser, ruleset, args)
-    agents = {"home": BOTS[home_bot](args.seed * 2 + 1), "away": BOTS[away_bot](args.seed * 2 + 2)}
+    agents = make_agents(home_bot, away_bot, args.seed)
     game = Game(ruleset, home, away, agents, seed=args.seed, options=options)
     out = sys.stdout
     out.write(f"{game.home.name} (home, {home_bot} bot) v {game.away.name} (away, {away_bot} bot)"
