@@ -47,6 +47,16 @@ def run_build(args: argparse.Namespace) -> int:
     from nuffle.sitegen.build import BuildOptions, build
     from nuffle.sitegen.markers import MarkerError
 
+    from nuffle.catalogue.loader import load_catalogue
+    from nuffle.cli.common import print_diagnostics
+
+    _, diags, docs = load_catalogue()
+    errors = [d for d in diags if d.severity == "error"]
+    if errors:  # pages are made from checked content only
+        print_diagnostics(errors, docs)
+        print(f"nuffle site: the content has {len(errors)} error(s); fix them to build the "
+              "site", file=sys.stderr)
+        return EXIT_CONTENT
     opts = BuildOptions(out=Path(args.out), balance=args.balance,
                         balance_games=args.balance_games, jobs=args.jobs)
     start = time.perf_counter()

@@ -132,3 +132,23 @@ def test_balance_matrix_is_simulated_cached_and_drawn(tmp_path: Path) -> None:
     balance_page(site, data)
     assert site.pages["balance.svg"].count("<rect") == 13 * 13 + 1
     assert len(team_record(site, data, "orc")) == 12
+
+
+def test_site_build_refuses_content_with_errors(monkeypatch, capsys, tmp_path: Path) -> None:
+    """A content error is reported as a diagnostic, and no page is made from bad content."""
+    import nuffle.catalogue.loader as loader
+    from nuffle.cli.main import main
+    from nuffle.dsl.diagnostics import Diagnostic
+
+    real = loader.load_catalogue
+
+    def broken(*args, **kwargs):
+        catalogue, _, docs = real(*args, **kwargs)
+        path = next(iter(docs))
+        return catalogue, [Diagnostic("S302", "unknown field `nam`", path, 3, 1, 4,
+                                      "did you mean `name`?")], docs
+    monkeypatch.setattr(loader, "load_catalogue", broken)
+    assert main(["site", "build", "--out", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "error[S302]: unknown field `nam`" in err and "fix them to build the site" in err
+    assert not (tmp_path / "site").exists()
