@@ -136,9 +136,10 @@ def test_balance_matrix_is_simulated_cached_and_drawn(tmp_path: Path) -> None:
 
 def test_site_build_refuses_content_with_errors(monkeypatch, capsys, tmp_path: Path) -> None:
     """A content error is reported as a diagnostic, and no page is made from bad content."""
+    from nuffle.dsl.diagnostics import Diagnostic
+
     import nuffle.catalogue.loader as loader
     from nuffle.cli.main import main
-    from nuffle.dsl.diagnostics import Diagnostic
 
     real = loader.load_catalogue
 
