@@ -44,11 +44,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run_build(args: argparse.Namespace) -> int:
     from mkdocs.exceptions import Abort, ConfigurationError
 
-    from nuffle.sitegen.build import BuildOptions, build
-    from nuffle.sitegen.markers import MarkerError
-
     from nuffle.catalogue.loader import load_catalogue
     from nuffle.cli.common import print_diagnostics
+    from nuffle.sitegen.build import BuildOptions, build
+    from nuffle.sitegen.markers import MarkerError
 
     _, diags, docs = load_catalogue()
     errors = [d for d in diags if d.severity == "error"]
