@@ -27,7 +27,8 @@ def load(paths: list[Path] | None):
     return load_catalogue(paths or None)
 
 
-def print_diagnostics(diags: list[Diagnostic], docs, stream=sys.stderr) -> None:
+def print_diagnostics(diags: list[Diagnostic], docs, stream=None) -> None:
+    stream = stream or sys.stderr  # looked up now: tests and callers may have replaced it
     for d in diags:
         doc = docs.get(d.path)
         print(format_diagnostic(d, doc.lines if doc is not None else None), file=stream)
