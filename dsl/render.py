@@ -157,41 +157,148 @@ def render_source(rules: ast.Rules) -> str:
     return "\n".join(lines) + "\n"
 
 
-# ---- plain English ------------------------------------------------------------------
+# ---- rules as interpreted -------------------------------------------------------------
 
-_CONTEXT_WORDS = {
-    "self": "this player",
-    "own": "your team",
-    "opponent": "the opposing team",
-    "this-ball": "this ball",
-    "this-card": "this card",
-    "value": "the value",
+# The sentence frames "rules as interpreted" is built from, in English. A language translates
+# them (the `rules` catalog, `rules/frame/<id>`) and supplies its grammar (see Language).
+FRAMES: dict[str, str] = {
+    "context/self": "this player",
+    "context/own": "your team",
+    "context/opponent": "the opposing team",
+    "context/this-ball": "this ball",
+    "context/this-card": "this card",
+    "context/value": "the value",
+    "true": "true",
+    "false": "false",
+    "flag": "it is {flag}",
+    "not-flag": "it is not {flag}",
+    "roll": "a roll of {dice}",
+    "bool-attribute": "{owner} is {attribute}",
+    "not-bool-attribute": "{owner} is not {attribute}",
+    "attribute": "{owner}'s {attribute}",
+    "list": "{items} or {last}",
+    "list-separator": ", ",
+    "nothing": "nothing",
+    "range": "{low} to {high}",
+    "pick-choose": "one of {source}{where}, chosen by the coach",
+    "pick-random": "one of {source}{where}, picked at random",
+    "pick-where": " where {condition}",
+    "not": "not {text}",
+    "history-count": "the number of times {what}{where} {scope}",
+    "history": "{what}{where} {scope}",
+    "history-where": " (where {condition})",
+    "this-scope": "this {scope}",
+    "during-the-action": "during the action",
+    "roll-at-least": "{roll} is {value} or more",
+    "op/==": "{left} is {right}",
+    "op/is": "{left} is {right}",
+    "op/!=": "{left} is not {right}",
+    "op/is not": "{left} is not {right}",
+    "op/<": "{left} is less than {right}",
+    "op/<=": "{left} is at most {right}",
+    "op/>": "{left} is more than {right}",
+    "op/>=": "{left} is at least {right}",
+    "op/in": "{left} is one of {right}",
+    "op/not in": "{left} is not one of {right}",
+    "op/and": "{left} and {right}",
+    "op/or": "{left} or {right}",
+    "op/+": "{left} plus {right}",
+    "op/-": "{left} minus {right}",
+    "timing/before": "Before {event}",
+    "timing/after": "After {event}",
+    "timing/instead of": "When {event}",
+    "timing/modify": "When working out {event}",
+    "play": "The coach may play this card: {hook}",
+    "hook-if": "{hook}, if {condition}",
+    "once-per": " (once per {scope})",
+    "once": " (once)",
+    "hook-body": "{head}: {body}",
+    "hook-instead": "{head}: instead, {body}",
+    "then": "; then ",
+    "roll-let": "roll {dice} (call the result {name})",
+    "let": "let {name} be {value}",
+    "may": "the coach may choose: {body}",
+    "if": "if {condition}, {body}",
+    "otherwise": "; otherwise {body}",
+    "for-each": "for each {var} in {source}: {body}",
+    "for-scope": "until the end of {scope}: {hooks}",
+    "claim": "Claim this card if {condition}",
+    "becomes": "{target} becomes {value}",
+    "subtract": "subtract {amount} from {target}",
+    "add": "add {amount} to {target}",
+    "duration": " for {scope}",
+    "extra": "{prep} {value}",
+    "it": "it",
 }
-_TIMING_WORDS = {"before": "Before", "after": "After", "instead of": "When",
-                 "modify": "When working out"}
 _CAPITALISED_TYPES = {"action", "status", "block-result"}  # printed with capitals in the rules
-_COMPARE_WORDS = {"==": "is", "!=": "is not", "is": "is", "is not": "is not",
-                  "<": "is less than", "<=": "is at most", ">": "is more than",
-                  ">=": "is at least", "in": "is one of", "not in": "is not one of",
-                  "and": "and", "or": "or", "+": "plus", "-": "minus"}
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
 _PLACEHOLDER = re.compile(r"\{([a-z0-9 -]+)\}")
-_TIMES = {"1 times": "once", "2 times": "twice"}
 
 
 def _words(name: str) -> str:
     return name.replace("-", " ")
 
 
-class EnglishRenderer:
-    """One plain-English sentence per top-level clause ("rules as interpreted").
+class Language:
+    """The words and grammar of one language for "rules as interpreted"; this one is English.
 
-    Every phrase comes from the vocabulary (events, effects and queries carry one), so new
-    vocabulary reads well without touching the renderer.
+    A language overrides the frames and vocabulary phrases (from its `rules` catalog) and the
+    few things word order cannot do: articles, demonstratives, negation and tidying.
     """
 
-    def __init__(self, vocab: Vocabulary, content_names: Mapping[str, str] | None = None):
+    code = "en"
+
+    def frame(self, key: str) -> str:
+        return FRAMES[key]
+
+    def phrase(self, category: str, name: str, english: str) -> str:
+        """An event, effect or query's phrase (``english`` is the vocabulary's)."""
+        return english
+
+    def the(self, name: str) -> str:
+        """A payload field, parameter or attribute named with its definite article."""
+        return "the " + _words(name)
+
+    def noun(self, name: str) -> str:
+        """An attribute's name, bare ("move" in "this player's move")."""
+        return _words(name)
+
+    def constant(self, name: str, capitalised: bool) -> str:
+        return _words(name).title() if capitalised else _words(name)
+
+    def this(self, scope: str) -> str:
+        """``this turn``: the scope with a demonstrative."""
+        return self.frame("this-scope").format(scope=_words(scope))
+
+    def tidy(self, text: str) -> str:
+        for plain, word in {"1 times": "once", "2 times": "twice"}.items():
+            text = text.replace(plain, word)
+        return text
+
+    def sentence(self, text: str) -> str:
+        text = text.strip()
+        if not text:
+            return text
+        if not re.match(r"[a-z] ", text):  # a one-letter name keeps its case: "p gains Stab."
+            text = text[0].upper() + text[1:]
+        return text if text.endswith((".", "!", "?")) else text + "."
+
+
+ENGLISH = Language()
+
+
+class RulesRenderer:
+    """One plain sentence per top-level clause ("rules as interpreted"), in ``language``.
+
+    Every phrase comes from the vocabulary (events, effects and queries carry one) and every
+    connecting word from FRAMES, so new vocabulary reads well without touching the renderer,
+    and a language needs only its catalog and its grammar.
+    """
+
+    def __init__(self, vocab: Vocabulary, content_names: Mapping[str, str] | None = None,
+                 language: Language = ENGLISH):
         self.vocab = vocab
+        self.lang = language
         # content ids rules may name (abilities, balls) → their display names
         self.content_names = dict(content_names or {})
         self.bool_attributes = {a for t in vocab.types.values()
@@ -199,53 +306,59 @@ class EnglishRenderer:
         self._flags: set[str] = set()  # true/false payload fields of the event in hand
 
     def sentences(self, rules: ast.Rules) -> list[str]:
-        return [_sentence(self.clause(item)) for item in rules.items]
+        return [self.lang.sentence(self.lang.tidy(self.clause(item))) for item in rules.items]
+
+    def f(self, key: str, **fields: str) -> str:
+        return self.lang.frame(key).format_map(fields)
 
     # -- names and expressions
     def word(self, name: str) -> str:
-        if name in _CONTEXT_WORDS:
-            return _CONTEXT_WORDS[name]
+        if f"context/{name}" in FRAMES:
+            return self.lang.frame(f"context/{name}")
         if name in self.content_names:
             return self.content_names[name]
         const = self.vocab.constants.get(name)
         if const is not None:
-            if _CAPITALISED_TYPES.intersection(const.type.split("|")):
-                return _words(name).title()
-            return _words(name)
+            return self.lang.constant(name, bool(_CAPITALISED_TYPES.intersection(
+                const.type.split("|"))))
         # parameters, payload fields and named values; one-letter names stay as written
-        return "the " + _words(name) if len(name) > 2 else name
+        return self.lang.the(name) if len(name) > 2 else name
 
     def expr(self, e: ast.Expr) -> str:
         if isinstance(e, ast.Number):
             return str(e.value)
         if isinstance(e, ast.Bool):
-            return "true" if e.value else "false"
+            return self.f("true" if e.value else "false")
         if isinstance(e, ast.Name):
             if e.name in self._flags:
-                return f"it is {_words(e.name)}"
+                return self.f("flag", flag=self.lang.noun(e.name))
             return self.word(e.name)
         if isinstance(e, ast.Roll):
-            return f"a roll of {'' if e.count == 1 else e.count}D{e.sides}"
+            return self.f("roll", dice=_dice(e))
         if isinstance(e, ast.Attr):
             owner = self.expr(e.obj)
             if e.attr.name in self.bool_attributes:
-                return f"{owner} is {_words(e.attr.name)}"
-            return f"{owner}'s {_words(e.attr.name)}"
+                return self.f("bool-attribute", owner=owner, attribute=self.lang.noun(e.attr.name))
+            return self.f("attribute", owner=owner, attribute=self.lang.noun(e.attr.name))
         if isinstance(e, ast.ListExpr):
             items = [self.expr(i) for i in e.items]
             if not items:
-                return "nothing"
-            return ", ".join(items[:-1]) + (" or " if len(items) > 1 else "") + items[-1]
+                return self.f("nothing")
+            if len(items) == 1:
+                return items[0]
+            return self.f("list", items=self.f("list-separator").join(items[:-1]),
+                          last=items[-1])
         if isinstance(e, ast.Range):
-            return f"{self.expr(e.low)} to {self.expr(e.high)}"
+            return self.f("range", low=self.expr(e.low), high=self.expr(e.high))
         if isinstance(e, ast.Call):
             return self.call(e)
         if isinstance(e, ast.History):
             return self.history(e)
         if isinstance(e, ast.Pick):
-            how = "chosen by the coach" if e.mode == "choose" else "picked at random"
-            where = f" where {self.expr(e.where)}" if e.where is not None else ""
-            return f"one of {self.expr(e.source)}{where}, {how}"
+            where = self.f("pick-where", condition=self.expr(e.where)) \
+                if e.where is not None else ""
+            key = "pick-choose" if e.mode == "choose" else "pick-random"
+            return self.f(key, source=self.expr(e.source), where=where)
         if isinstance(e, ast.Not):
             return self.negated(e.operand)
         if isinstance(e, ast.Neg):
@@ -257,38 +370,45 @@ class EnglishRenderer:
         return "?"
 
     def negated(self, e: ast.Expr) -> str:
-        """`not x` read as English: "it is not free", "this ball is not held"."""
+        """`not x` read as words: "it is not free", "this ball is not held"."""
+        if isinstance(e, ast.Name) and e.name in self._flags:
+            return self.f("not-flag", flag=self.lang.noun(e.name))
+        if isinstance(e, ast.Attr) and e.attr.name in self.bool_attributes:
+            return self.f("not-bool-attribute", owner=self.expr(e.obj),
+                          attribute=self.lang.noun(e.attr.name))
         text = self.expr(e)
-        if isinstance(e, ast.Name | ast.Attr) and " is " in text:
-            return text.replace(" is ", " is not ", 1)
-        return f"not ({text})" if " " in text else f"not {text}"
+        return self.f("not", text=f"({text})" if " " in text else text)
 
     def call(self, e: ast.Call) -> str:
         decl = self.vocab.queries.get(e.func.name)
         args = [self.expr(a) for a in e.args]
         if decl is not None and decl.phrase:
-            return decl.phrase.format(*args)
+            return self.lang.phrase("query", e.func.name, decl.phrase).format(*args)
         return f"{_words(e.func.name)} {' and '.join(args)}"
 
     def history(self, e: ast.History) -> str:
         decl = self.vocab.events.get(e.event.name)
-        what = self.event_phrase(decl.phrase if decl and decl.phrase else _words(e.event.name))
+        what = self.event_phrase(e.event.name, decl)
         where = ""
         if e.where is not None:
-            where = f" (where {self.with_flags(decl, lambda: self.expr(e.where))})"
-        scope = f"this {e.scope.name}" if e.scope is not None else "during the action"
-        if e.mode == "count":
-            return f"the number of times {what}{where} {scope}"
-        return f"{what}{where} {scope}"
+            where = self.f("history-where",
+                           condition=self.with_flags(decl, lambda: self.expr(e.where)))
+        scope = self.lang.this(e.scope.name) if e.scope is not None \
+            else self.f("during-the-action")
+        key = "history-count" if e.mode == "count" else "history"
+        return self.f(key, what=what, where=where, scope=scope)
 
     def binop(self, e: ast.BinOp) -> str:
         left, right = self.expr(e.left), self.expr(e.right)
         if e.op == ">=" and isinstance(e.left, ast.Roll):
-            return f"{left} is {right} or more"
-        return f"{left} {_COMPARE_WORDS.get(e.op, e.op)} {right}"
+            return self.f("roll-at-least", roll=left, value=right)
+        key = f"op/{e.op}"
+        return self.f(key, left=left, right=right) if key in FRAMES else f"{left} {e.op} {right}"
 
-    def event_phrase(self, phrase: str) -> str:
-        return _PLACEHOLDER.sub(lambda m: "the " + _words(m.group(1)), phrase)
+    def event_phrase(self, name: str, decl) -> str:
+        phrase = self.lang.phrase("event", name, decl.phrase) if decl and decl.phrase \
+            else _words(name)
+        return _PLACEHOLDER.sub(lambda m: self.lang.the(m.group(1)), phrase)
 
     def with_flags(self, decl, render):
         """Render with the event's true/false payload fields read as "it is …"."""
@@ -306,42 +426,44 @@ class EnglishRenderer:
             decl = self.vocab.events.get(s.event.name)
             return self.with_flags(decl, lambda: self.hook(s, decl))
         if isinstance(s, ast.Claim):
-            return f"Claim this card if {self.expr(s.condition)}"
+            return self.f("claim", condition=self.expr(s.condition))
         return self.stmt(s)
 
     def hook(self, s: ast.Hook, decl) -> str:
-        phrase = self.event_phrase(decl.phrase) if decl and decl.phrase else _words(s.event.name)
-        head = f"{_TIMING_WORDS[s.timing]} {phrase}"
+        head = self.f(f"timing/{s.timing}", event=self.event_phrase(s.event.name, decl))
         if s.play:
-            head = f"The coach may play this card: {head[0].lower()}{head[1:]}"
+            head = self.f("play", hook=head[0].lower() + head[1:])
         if s.where is not None:
-            head += f", if {self.expr(s.where)}"
+            head = self.f("hook-if", hook=head, condition=self.expr(s.where))
         for o in s.options:
-            head += f" (once per {o.scope.name})" if o.scope else " (once)"
-        body = self.body(s.body)
-        return f"{head}: instead, {body}" if s.timing == "instead of" else f"{head}: {body}"
+            head += self.f("once-per", scope=_words(o.scope.name)) if o.scope \
+                else self.f("once")
+        key = "hook-instead" if s.timing == "instead of" else "hook-body"
+        return self.f(key, head=head, body=self.body(s.body))
 
     def body(self, body: tuple[ast.Stmt, ...]) -> str:
-        return "; then ".join(self.stmt(s) for s in body)
+        return self.f("then").join(self.stmt(s) for s in body)
 
     def stmt(self, s: ast.Stmt) -> str:
         if isinstance(s, ast.Let):
             if isinstance(s.value, ast.Roll):
-                return f"roll {self.expr(s.value)[len('a roll of '):]} (call the result {s.name.name})"
-            return f"let {s.name.name} be {self.expr(s.value)}"
+                return self.f("roll-let", dice=_dice(s.value), name=s.name.name)
+            return self.f("let", name=s.name.name, value=self.expr(s.value))
         if isinstance(s, ast.May):
-            return f"the coach may choose: {self.body(s.body)}"
+            return self.f("may", body=self.body(s.body))
         if isinstance(s, ast.If):
-            parts = [f"if {self.expr(b.condition)}, {self.body(b.body)}" for b in s.branches]
-            text = "; otherwise ".join(parts)
+            text = self.f("otherwise", body="").join(
+                self.f("if", condition=self.expr(b.condition), body=self.body(b.body))
+                for b in s.branches)
             if s.orelse is not None:
-                text += f"; otherwise {self.body(s.orelse)}"
+                text += self.f("otherwise", body=self.body(s.orelse))
             return text
         if isinstance(s, ast.ForEach):
-            return f"for each {s.var.name} in {self.expr(s.source)}: {self.body(s.body)}"
+            return self.f("for-each", var=s.var.name, source=self.expr(s.source),
+                          body=self.body(s.body))
         if isinstance(s, ast.ForScope):
             hooks = "; ".join(self.clause(h) for h in s.hooks)
-            return f"until the end of this {s.scope.name}: {hooks}"
+            return self.f("for-scope", scope=self.lang.this(s.scope.name), hooks=hooks)
         if isinstance(s, ast.Hook | ast.Claim):
             return self.clause(s)
         if isinstance(s, ast.Effect):
@@ -351,28 +473,39 @@ class EnglishRenderer:
     def effect(self, s: ast.Effect) -> str:
         decl = self.vocab.effects.get(s.name.name)
         to, by = s.arg("to"), s.arg("by")
-        duration = f" for this {s.duration.name}" if s.duration else ""
+        duration = self.f("duration", scope=self.lang.this(s.duration.name)) \
+            if s.duration else ""
         if decl is not None and decl.assigns:
-            target = self.expr(s.subject) if s.subject is not None else "it"
+            target = self.expr(s.subject) if s.subject is not None else self.f("it")
             if s.name.name == "set" and to is not None:
-                return f"{target} becomes {self.expr(to)}{duration}"
+                return self.f("becomes", target=target, value=self.expr(to)) + duration
             if by is not None:
                 amount = self.expr(by)
                 if amount.startswith("-"):
-                    return f"subtract {amount[1:]} from {target}{duration}"
-                return f"add {amount.lstrip('+')} to {target}{duration}"
-        values = {"subject": self.expr(s.subject) if s.subject is not None else "it"}
+                    return self.f("subtract", amount=amount[1:], target=target) + duration
+                return self.f("add", amount=amount.lstrip("+"), target=target) + duration
+        values = {"subject": self.expr(s.subject) if s.subject is not None else self.f("it")}
         for a in s.args:
             values[a.prep] = self.expr(a.value)
-        phrase = decl.phrase if decl and decl.phrase else _words(s.name.name)
-        text, used = fill_phrase(phrase, values)
-        extras = [f"{a.prep} {values[a.prep]}" for a in s.args if a.prep not in used]
+        phrase = self.lang.phrase("effect", s.name.name, decl.phrase) \
+            if decl and decl.phrase else _words(s.name.name)
+        text, used = fill_phrase(phrase, values, self.lang)
+        extras = [self.f("extra", prep=a.prep, value=values[a.prep])
+                  for a in s.args if a.prep not in used]
         if extras:
             text += ", " + ", ".join(extras)
         return text + duration
 
 
-def fill_phrase(phrase: str, values: dict[str, str]) -> tuple[str, set[str]]:
+EnglishRenderer = RulesRenderer  # the name callers used before there were other languages
+
+
+def _dice(e: ast.Roll) -> str:
+    return f"{'' if e.count == 1 else e.count}D{e.sides}"
+
+
+def fill_phrase(phrase: str, values: dict[str, str],
+                language: Language = ENGLISH) -> tuple[str, set[str]]:
     """Fill ``{arg}`` placeholders; an optional ``[…]`` part is kept only if its args are given.
 
     Returns the text and the args it used.
@@ -390,18 +523,6 @@ def fill_phrase(phrase: str, values: dict[str, str]) -> tuple[str, set[str]]:
         if name in values:
             used.add(name)
             return values[name]
-        return "the " + _words(name)
+        return language.the(name)
 
-    text = _PLACEHOLDER.sub(fill, text)
-    for plain, word in _TIMES.items():
-        text = text.replace(plain, word)
-    return text, used
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    if not re.match(r"[a-z] ", text):  # a one-letter name keeps its case: "p gains Stab."
-        text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return _PLACEHOLDER.sub(fill, text), used

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nuffle.interpreter.blitz_bowl.game import Game, GameOver, Options
-from nuffle.interpreter.blitz_bowl.narrate import event_line
+from nuffle.interpreter.blitz_bowl.narrate import ENGLISH, event_line
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball
 from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript, ScriptedAgent
@@ -83,7 +83,7 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
         if kind == "event":
             events.append(event_line(payload[0], payload[1], game.board))
         elif kind == "note":
-            notes.append(payload)
+            notes.append(ENGLISH.note(payload, game))
     game.listeners.append(listen)
     run = Run(game, events, notes)
     start = setup.get("start", "actions")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.hooks import ActionVoided
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ class ActionsMixin:
             return
         p = self.decide(team, "emergency-reserves", choices, _player_label,
                         "Emergency Reserves: who comes on")
-        self.note(f"Emergency Reserves: {p.id}")
+        self.note("emergency-reserves", player=p)
         self.top_level_action(p, "reserves", free=True)
 
     # -- making actions ---------------------------------------------------------------------
@@ -141,13 +142,13 @@ class ActionsMixin:
             firing = self.before("action", payload)
             if firing is not None:
                 if firing.cancelled:
-                    self.note(f"{player.id}'s {action} is not made")
+                    self.note("action-not-made", player=player, action=Term("action", action))
                     if not free:  # not offered again this turn (ruling cancelled-action)
                         player.actions_cancelled.append(action)
                     return False
                 if firing.switch_to and firing.switch_to != action:
                     action = frame.action = payload["action"] = firing.switch_to
-                    self.note(f"{player.id} makes a {action} action instead")
+                    self.note("action-switched", player=player, action=Term("action", action))
             if not free:
                 self.actions_left -= 1
                 self.actions_made += 1
@@ -159,7 +160,7 @@ class ActionsMixin:
                     self.actions_left += 1
                     self.actions_made -= 1
                     player.actions_this_turn.remove(action)
-                self.note(f"{player.id}'s {action} counts as never made")
+                self.note("action-never-made", player=player, action=Term("action", action))
                 return False
             self.after("action", payload)
             return True
@@ -174,7 +175,7 @@ class ActionsMixin:
         elif action == "stand-up":
             if p.prone:
                 p.is_prone = False
-                self.note(f"{p.id} stands up")
+                self.note("stands-up", player=p)
         elif action == "reserves":
             self.reserves(p)
         elif action == "block":
@@ -361,7 +362,7 @@ class ActionsMixin:
                          f"{p.id} comes on where",
                          player=p.id)
         self.place_player(p, sq)
-        self.note(f"{p.id} comes on at {self.board.label(sq)}")
+        self.note("comes-on", player=p, square=self.board.label(sq))
 
     # -- targets ----------------------------------------------------------------------------
     def block_targets(self, p: Player) -> list[Player]:

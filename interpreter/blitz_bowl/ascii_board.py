@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nuffle.interpreter.blitz_bowl.messages import Term
+from nuffle.interpreter.blitz_bowl.narrate import ENGLISH, Words
+
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
 
 
-def render_board(game: Game) -> str:
+def render_board(game: Game, words: Words = ENGLISH) -> str:
     board = game.board
     traps = set(board.trapdoors.values())
     zones = set(board.end_zones["A"]) | set(board.end_zones["B"])
@@ -39,7 +42,7 @@ def render_board(game: Game) -> str:
             else:
                 cells.append(". ")
         rows.append(f"{y:>3} " + "".join(cells).rstrip())
-    rows.append(_legend(game, letters))
+    rows.append(_legend(game, letters, words))
     return "\n".join(rows)
 
 
@@ -52,11 +55,12 @@ def _letters(game: Game) -> dict[str, str]:
     return out
 
 
-def _legend(game: Game, letters: dict[str, str]) -> str:
+def _legend(game: Game, letters: dict[str, str], words: Words) -> str:
     parts = []
     for team in game.teams:
         names = sorted({(letters[p.id], p.name) for p in team.players})
-        dugout = len(team.dugout)
-        parts.append(f"{team.side} {team.name} ({team.score} pts, {dugout} in the Dugout): "
-                     + ", ".join(f"{letter} {name}" for letter, name in names))
+        players = ", ".join(f"{letter} {name}" for letter, name in names)
+        parts.append(words.message("board-legend", {
+            "side": Term("side", team.side), "team": words.names.get(("team", team.id), team.name),
+            "points": team.score, "dugout": len(team.dugout), "players": players}))
     return "\n".join(parts)

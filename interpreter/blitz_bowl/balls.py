@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nuffle.interpreter.blitz_bowl.board import DIRECTIONS
+from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.blitz_bowl.state import Ball
 from nuffle.interpreter.hooks import Owner
 
@@ -101,7 +102,8 @@ class BallsMixin:
             if target is None:
                 self.place_loose(ball, sq)
                 return
-            self.note(f"{self.ball_name(ball)} bounces {direction} to {board.label(target)}")
+            self.note("bounces", ball=ball, direction=Term("direction", direction),
+                      square=board.label(target))
             occupant = self.occupant[target]
             other = self.loose.get(target)
             self.place_loose_over(ball, target)
@@ -153,7 +155,8 @@ class BallsMixin:
         if sq != ball.loose_square:
             self.unplace(ball)
             self.place_loose(ball, sq)
-            self.note(f"{self.ball_name(ball)} moves {direction} to {self.board.label(sq)}")
+            self.note("slides", ball=ball, direction=Term("direction", direction),
+                      square=self.board.label(sq))
 
     # -- throwing (page 10) -----------------------------------------------------------------
     def throw_action(self, p: Player) -> None:
@@ -166,7 +169,7 @@ class BallsMixin:
         board = self.board
         if board.adjacent(p.square, target.square) and target.open:
             self.drop(p)
-            self.note(f"{p.id} hands the ball off to {target.id}")
+            self.note("hand-off", player=p, target=target)
             self.gain_possession(target, ball, "hand-off")
             self.after("throw", {"player": p, "team": p.team, "ball": ball, "target": target,
                                  "range": "short", "hand-off": True, "success": True,
@@ -189,7 +192,7 @@ class BallsMixin:
         fumble = False
         if firing is not None and firing.succeed:
             passed = True
-            self.note(f"{p.id} throws to {target.id}: the check succeeds without a roll")
+            self.note("throw-auto", player=p, target=target)
         elif firing is not None and firing.fail:
             passed = False
         else:
@@ -197,9 +200,9 @@ class BallsMixin:
             result = max(1, min(6, roll - penalty + modifier))
             fumble = roll == 1 or (result == 1 and roll != 6)
             passed = not fumble and (roll == 6 or result >= p.throw)
-            self.note(f"{p.id} throws {rng} to {target.id}: {roll}"
-                      f"{modifier - penalty:+d} = {result} vs {p.throw}+ "
-                      f"{'fumble' if fumble else 'passed' if passed else 'failed'}")
+            outcome = "throw-fumble" if fumble else "throw-passed" if passed else "throw-failed"
+            self.note(outcome, player=p, range=Term("throw-range", rng), target=target,
+                      roll=f"{roll}{modifier - penalty:+d}", result=result, throw=p.throw)
         check["passed"] = passed
         self.after("throw-check", check)
         if p.ball is not ball or not ball.in_play:
@@ -270,7 +273,7 @@ class BallsMixin:
         sq = self.trapdoor_for(team)
         p = self.occupant[sq]
         if p is not None and p.standing:
-            self.note(f"the trapdoor opens under {p.id}")
+            self.note("trapdoor-opens", player=p)
             self.injure(p, "trapdoor", None)
         ball = self.take_ball(team)
         ball.loose_square = sq
@@ -314,12 +317,12 @@ class BallsMixin:
             ball = p.ball
             payload = {"player": p, "team": team, "ball": ball}
             if not self.modify("touchdown-scored", True, payload):
-                self.note(f"{p.id}'s touchdown does not count")
+                self.note("touchdown-void", player=p)
                 continue
             points = self.modify("touchdown-points", 3, {"team": team, "player": p})
             self.touchdowns[team.side] += 1
-            self.note(f"TOUCHDOWN by {p.id}!")
+            self.note("touchdown", player=p)
             self.remove_ball(ball)
             self.remove_player(p)
             self.after("touchdown", payload)
-            self.score(team, points, "a touchdown")
+            self.score(team, points, Term("score", "touchdown"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nuffle.interpreter.blitz_bowl.messages import Term, card_name
 from nuffle.interpreter.blitz_bowl.state import Card
 from nuffle.interpreter.hooks import Env, HookInstance, Owner
 
@@ -60,11 +61,11 @@ class ChallengesMixin:
             cards.append(self.deck.pop(0))
             if not self.deck and self.final_turns is None and not self.overtime:
                 self.final_turns = 2  # the last card is active: one more turn each
-                self.note("the last Challenge card is active: one more turn each")
+                self.note("last-card-active")
         self.active_cards = cards + [None] * (ACTIVE_SPACES - len(cards))
         if not self.endgame_active and any(c is not None and c.endgame for c in cards):
             self.endgame_active = True
-            self.note("an Endgame Challenge is active: the Endgame has begun")
+            self.note("endgame-begins")
 
     # -- the Claim step (page 11) -----------------------------------------------------------
     def card_env(self, team: Team, card: Card) -> Env:
@@ -105,13 +106,13 @@ class ChallengesMixin:
         self.bind_card(claimer, card)
         self.claims[claimer.side] += 1
         self.after("card-claimed", {"team": claimer, "card": card})
-        self.score(claimer, points, card.name)
+        self.score(claimer, points, card_name(card))
         if claimer is team and from_active:
             self.claims_this_turn += 1
             if self.claims_this_turn == ACTIVE_SPACES:  # Clean Sweep (page 11)
                 bonus = self.modify("clean-sweep-points", 2, {"team": team})
                 self.after("clean-sweep", {"team": team})
-                self.score(team, bonus, "a Clean Sweep")
+                self.score(team, bonus, Term("score", "clean-sweep"))
 
     # -- Bonus Plays in hand ------------------------------------------------------------------
     def bind_card(self, team: Team, card: Card) -> None:
@@ -131,7 +132,7 @@ class ChallengesMixin:
             first = self.active_cards[0]
             self.discard.append(first)
             self.active_cards[0] = None
-            self.note(f"{first.name} is discarded from space 1")
+            self.note("card-discarded", card=card_name(first))
         self.fill_spaces()
         self.after("refresh", {"team": team})
 
@@ -157,11 +158,11 @@ class ChallengesMixin:
         card = self.dice.pick(self.unused_endgame, "unused Endgame cards")
         self.unused_endgame.remove(card)
         self.temporary[team.side].append(card)
-        self.note(f"{team.name} ({team.side}) draw {card.name} for this turn")
+        self.note("card-drawn", team=team, card=card_name(card))
 
     # -- knockout draws (league rules, Drawing a match) -------------------------------------
     def start_overtime(self) -> None:
-        self.note("a drawn knockout match goes on with a fresh Challenge deck")
+        self.note("overtime")
         self.overtime = True
         self.final_turns = None
         self.endgame_active = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.hooks import Env, Owner
 
 if TYPE_CHECKING:
@@ -38,17 +39,17 @@ class CombatMixin:
         count = 2 if assisted else 1
         faces = self.roll_block_dice(count)
         payload["faces"] = faces
-        self.note(f"{blocker.id} blocks {target.id}{' (assisted)' if assisted else ''}: "
-                  f"{', '.join(faces)}")
+        self.note("block-roll-assisted" if assisted else "block-roll", blocker=blocker,
+                  target=target, faces=[Term("block-result", f) for f in faces])
         firing = self.after("block-roll", payload)
         if firing is not None and firing.reroll:
             faces = self.roll_block_dice(count)
-            self.note(f"re-roll: {', '.join(faces)}")
+            self.note("block-reroll", faces=[Term("block-result", f) for f in faces])
         if len(set(faces)) > 1:
             result = self.decide(blocker.team, "block-result", sorted(set(faces)),
                                  sorted(set(faces)), f"{blocker.id}: which result",
                                  blocker=blocker.id, target=target.id)
-            self.note(f"{blocker.team.name} ({blocker.team.side}) choose {result}")
+            self.note("block-choice", team=blocker.team, result=Term("block-result", result))
         else:
             result = faces[0]
         result = self.modify("block-result", result, {"blocker": blocker, "target": target})
@@ -72,14 +73,14 @@ class CombatMixin:
         dx, dy = (tx > bx) - (tx < bx), (ty > by) - (ty < by)
         dest = self.board.step(target.square, dx, dy)
         if dest is None or dest in self.board.blocked or self.occupant[dest] is not None:
-            self.note(f"{target.id} cannot be pushed back")
+            self.note("cannot-be-pushed", player=target)
             self.knock_down(target, "block", blocker, 0)
             return
         left = target.square
         self.occupant[left] = None
         self.occupant[dest] = target
         target.square = dest
-        self.note(f"{target.id} is shoved to {self.board.label(dest)}")
+        self.note("shoved-to", player=target, square=self.board.label(dest))
         ball = self.loose.get(dest)
         if ball is not None:
             self.bounce(ball, dest, "failed-pick-up", target)
@@ -117,7 +118,7 @@ class CombatMixin:
         firing = self.after("armour-check", payload, record=False)
         if firing is not None and firing.reroll:
             passed = payload["passed"] = self._armour_roll(p, mod)
-            self.note("Armour check re-rolled")
+            self.note("armour-rerolled")
         self.record("armour-check", payload)
         return passed
 
@@ -125,8 +126,8 @@ class CombatMixin:
         roll = self.dice.roll(6, "armour")
         passed = roll != 1 and (roll == 6 or roll + mod >= p.armour)
         shown = f"{roll}{mod:+d}" if mod else str(roll)
-        self.note(f"Armour check for {p.id}: {shown} vs {p.armour}+ "
-                  f"{'passed' if passed else 'failed'}")
+        self.note("armour-check-passed" if passed else "armour-check-failed", player=p,
+                  roll=shown, armour=p.armour)
         return passed
 
     def injure(self, p: Player, cause: str, attacker: Player | None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from nuffle.interpreter.blitz_bowl.messages import Named
 from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
 from nuffle.interpreter.hooks import ActionVoided, Env
 
@@ -89,7 +90,7 @@ class EffectsMixin:
     def _extra_action(self, env: Env, team: Team, args: dict, duration: str | None) -> None:
         if team is self.active:
             self.actions_left += 1
-            self.note(f"{team.name} ({team.side}) take one more action")
+            self.note("one-more-action", team=team)
 
     def _knock_down(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
         if isinstance(p, Player):
@@ -130,7 +131,7 @@ class EffectsMixin:
         if isinstance(p, Player) and p.standing and sq is not None \
                 and self.occupant[sq] is None and sq not in self.board.blocked:
             self.relocate(p, sq)
-            self.note(f"{p.id} moves to {self.board.label(sq)}")
+            self.note("moves-to", player=p, square=self.board.label(sq))
 
     def _switch(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
         if env.firing is not None and args.get("to"):
@@ -141,7 +142,7 @@ class EffectsMixin:
         if not isinstance(a, Player) or not isinstance(b, Player):
             return
         self.swap_abilities(a, b)
-        self.note(f"{a.id} and {b.id} swap abilities")
+        self.note("swap-abilities", player=a, other=b)
         self.on_scope_end(duration or "action", lambda: self.swap_abilities(a, b))
 
     def swap_abilities(self, a: Player, b: Player) -> None:
@@ -162,7 +163,8 @@ class EffectsMixin:
     def _score(self, env: Env, points: int, args: dict, duration: str | None) -> None:
         team = args.get("to")
         if isinstance(team, Team):
-            self.score(team, int(points), env.owner.name)
+            owner = env.owner
+            self.score(team, int(points), Named(owner.kind, owner.item, owner.name))
 
     def _slide(self, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
         if isinstance(ball, Ball) and args.get("to"):

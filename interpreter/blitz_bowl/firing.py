@@ -71,7 +71,7 @@ class FiringMixin:
     def _run(self, bucket: list[HookInstance], payload: dict, firing: Firing,
              value_box: dict | None = None, stop_when_replaced: bool = False) -> None:
         if self.depth >= MAX_DEPTH:
-            self.note(f"rules stopped: hooks nested deeper than {MAX_DEPTH}")
+            self.note("rules-stopped", depth=MAX_DEPTH)
             return
         self.depth += 1
         try:
@@ -131,7 +131,7 @@ class FiringMixin:
     def record(self, event: str, payload: dict) -> None:
         raise NotImplementedError
 
-    def note(self, text: str) -> None:
+    def note(self, key: str, **fields: Any) -> None:
         raise NotImplementedError
 
     def offer_bonus_play(self, inst: HookInstance) -> bool:

@@ -18,6 +18,7 @@ from nuffle.interpreter.blitz_bowl.challenges import ChallengesMixin
 from nuffle.interpreter.blitz_bowl.combat import CombatMixin
 from nuffle.interpreter.blitz_bowl.effects import EffectsMixin
 from nuffle.interpreter.blitz_bowl.firing import FiringMixin
+from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
 from nuffle.interpreter.decisions import Agent, Decision
@@ -93,7 +94,7 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.action_history: list[tuple[str, dict]] = []
         self.turn_history: list[tuple[str, dict]] = []
         self.game_history: list[tuple[str, dict]] = []
-        self.ledger: list[tuple[str, int, str]] = []
+        self.ledger: list[tuple[str, int, Any]] = []  # side, points, why (a Term or Named)
         self.final_turns: int | None = None
         self.overtime = False
         self.over: Result | None = None
@@ -205,9 +206,12 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
             from nuffle.interpreter.blitz_bowl.invariants import check_invariants
             check_invariants(self, f"after {event}")
 
-    def note(self, text: str) -> None:
-        for listener in self.listeners:
-            listener("note", text)
+    def note(self, key: str, **fields: Any) -> None:
+        """A line for the play-by-play (see messages.py): an id and fields, in no language."""
+        if self.listeners:
+            note = Note(key, fields)
+            for listener in self.listeners:
+                listener("note", note)
 
     def history(self, scope: str) -> list[tuple[str, dict]]:
         if scope == "turn":
@@ -239,13 +243,13 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         raise KeyError(name)
 
     # -- scoring and the end (page 11) -------------------------------------------------------
-    def score(self, team: Team, points: int, why: str) -> None:
+    def score(self, team: Team, points: int, why: Term | Named) -> None:
         if points == 0:
             return
         team.score += points
         self.ledger.append((team.side, points, why))
-        self.note(f"{team.name} ({team.side}) score {points} for {why}: "
-                  f"{self.home.score}-{self.away.score}")
+        self.note("score", team=team, points=points, why=why, home=self.home.score,
+                  away=self.away.score)
         self.check_sudden_death()
 
     def check_sudden_death(self) -> None:
@@ -268,7 +272,7 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.bind_items()
         toss = self.dice.roll(2, "coin toss")
         self.first = self.home if toss == 1 else self.away
-        self.note(f"{self.first.name} ({self.first.side}) win the toss")
+        self.note("toss-won", team=self.first)
         pitches = sorted(self.ruleset.pitches)
         if self.options.pitch is not None:
             pitch = self.options.pitch
@@ -407,7 +411,7 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
 
     def start_turn(self, team: Team) -> None:
         self.reset_turn(team)
-        self.note(f"round {self.round}: {team.name} ({team.side}) turn")
+        self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
         if not any(b.in_play for b in self.balls):
             self.new_ball(team)  # No Ball in Play (page 10)
@@ -428,7 +432,7 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.enforce_hand_size(team)
         self.discard_temporary_cards(team)
         if gowi:  # Get On With It! (page 11)
-            self.note("Get On With It!: a new ball enters play")
+            self.note("get-on-with-it")
             self.new_ball(team)
         self.after("turn-end", {"team": team})
         self.end_scope("turn", self.turn_index)

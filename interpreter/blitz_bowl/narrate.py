@@ -4,8 +4,10 @@ play-by-play narrative ``nuffle play`` prints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from nuffle.interpreter.blitz_bowl.messages import MESSAGES, TERMS, Named, Note, Term, card_name
 from nuffle.interpreter.blitz_bowl.state import Ball, Card, Player, Team
 
 SQUARE_FIELDS = ("from", "to", "square")
@@ -35,32 +37,94 @@ def event_line(name: str, payload: dict, board: Any = None) -> str:
     return f"{name} {fields}".rstrip()
 
 
-# Events the narrative tells in words (the rest it leaves to the notes the engine writes).
-_TOLD = {
-    "knocked-down": lambda p, g: f"{p['player'].id} is Knocked Down",
-    "injury": lambda p, g: f"{p['player'].id} is injured and goes to the Dugout",
-    "pick-up": lambda p, g: f"{p['player'].id} picks up the ball",
-    "catch": lambda p, g: f"{p['player'].id} takes the ball ({p['source']})",
-    "card-claimed": lambda p, g: f"{p['team'].name} ({p['team'].side}) claim {p['card'].name}"
-    f" for {p['card'].points} point{'s' if p['card'].points != 1 else ''}",
-    "clean-sweep": lambda p, g: f"CLEAN SWEEP for {p['team'].name}!",
-    "ball-enters-play": lambda p, g: f"{g.ball_name(p['ball'])} enters play"
-    if p["ball"].card else "a ball enters play",
-    "ball-removed": lambda p, g: f"{g.ball_name(p['ball'])} is removed from play",
-    "bonus-play": lambda p, g: f"{p['team'].name} ({p['team'].side}) play {p['play']}",
+# Events the narrative tells in words (the rest it leaves to the notes the engine writes):
+# event -> a function giving the message id and fields.
+_TOLD: dict[str, Callable[[dict, Any], tuple[str, dict]]] = {
+    "knocked-down": lambda p, g: ("knocked-down", {"player": p["player"]}),
+    "injury": lambda p, g: ("injured", {"player": p["player"]}),
+    "pick-up": lambda p, g: ("picks-up", {"player": p["player"]}),
+    "catch": lambda p, g: ("takes-ball", {"player": p["player"],
+                                          "source": Term("catch-source", p["source"])}),
+    "card-claimed": lambda p, g: (
+        "card-claimed-one" if p["card"].points == 1 else "card-claimed",
+        {"team": p["team"], "card": card_name(p["card"]), "points": p["card"].points}),
+    "clean-sweep": lambda p, g: ("clean-sweep", {"team": p["team"]}),
+    "ball-enters-play": lambda p, g: ("ball-enters-play", {"ball": p["ball"]})
+    if p["ball"].card else ("a-ball-enters-play", {}),
+    "ball-removed": lambda p, g: ("ball-removed", {"ball": p["ball"]}),
+    "bonus-play": lambda p, g: ("bonus-play", {"team": p["team"], "play": Named(
+        "bonus-play", p["play"], g.ruleset.names.get(p["play"], p["play"]))}),
 }
 
 
-class Narrator:
-    """Tells a game as it is played (a game listener); ``board`` draws the pitch after
-    each turn."""
+class Words:
+    """The narrative's words in one language: message templates, terms and content names.
 
-    def __init__(self, game: Any, out: Any = None, board: Any = None) -> None:
+    Built empty, it speaks English (the templates in messages.py); `nuffle.i18n.narrative`
+    fills it from a language's catalogs. Anything missing falls back to English.
+    """
+
+    def __init__(self, templates: dict[str, str] | None = None,
+                 terms: dict[tuple[str, str], str] | None = None,
+                 names: dict[tuple[str, str], str] | None = None) -> None:
+        self.templates = templates or {}
+        self.terms = terms or {}
+        self.names = names or {}
+
+    def message(self, key: str, fields: dict[str, Any], game: Any = None) -> str:
+        template = self.templates.get(key) or MESSAGES[key]
+        values = {k: self.value(v, game) for k, v in fields.items()}
+        return template.format_map(_Missing(values))
+
+    def note(self, note: Note, game: Any = None) -> str:
+        return self.message(note.key, note.fields, game)
+
+    def term(self, category: str, value: str) -> str:
+        found = self.terms.get((category, value))
+        return found or TERMS.get(category, {}).get(value, value)
+
+    def value(self, value: Any, game: Any = None) -> str:
+        if isinstance(value, Player):
+            return value.id
+        if isinstance(value, Team):
+            return f"{self.names.get(('team', value.id), value.name)} " \
+                   f"({self.term('side', value.side)})"
+        if isinstance(value, Term):
+            return self.term(value.category, value.value)
+        if isinstance(value, Named):
+            return self.names.get((value.kind, value.id), value.english)
+        if isinstance(value, Ball):
+            if value.card is None:
+                return self.message("the-ball", {})
+            english = game.ruleset.names.get(value.card, value.card) if game else value.card
+            return self.names.get(("ball", value.card), english)
+        if isinstance(value, list):
+            return ", ".join(self.value(v, game) for v in value)
+        return str(value)
+
+
+class _Missing(dict):
+    """A translated template naming a field the message lacks keeps it visible."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+ENGLISH = Words()
+
+
+class Narrator:
+    """Tells a game as it is played (a game listener) in the language of ``words``;
+    ``board`` draws the pitch after each turn."""
+
+    def __init__(self, game: Any, out: Any = None, board: Any = None,
+                 words: Words = ENGLISH) -> None:
         self.game = game
         self.lines: list[str] = []
         self.path: dict[str, list[int]] = {}  # player id -> squares moved through
         self.out = out
         self.board = board
+        self.words = words
 
     def emit(self, line: str) -> None:
         if self.out is not None:
@@ -68,36 +132,45 @@ class Narrator:
         else:
             self.lines.append(line)
 
+    def say(self, key: str, **fields: Any) -> None:
+        self.emit("  " + self.words.message(key, fields, self.game))
+
     def __call__(self, kind: str, data: Any) -> None:
-        if kind == "note":
-            self.emit(f"  {data}")
-            return
         self.tell(kind, data)
 
     def tell(self, kind: str, data: Any) -> None:
         if kind == "note":
-            self.emit(f"  {data}")
+            self.emit("  " + self.words.note(data, self.game))
         elif kind == "event":
             name, payload = data
             tell = _TOLD.get(name)
             if tell is not None:
-                self.emit(f"  {tell(payload, self.game)}")
+                key, fields = tell(payload, self.game)
+                self.say(key, **fields)
             elif name == "turn-end" and self.board is not None:
                 self.emit("")
-                self.emit(self.board(self.game))
+                self.emit(self.board(self.game, self.words))
                 self.emit("")
             elif name == "move":
                 self.path.setdefault(payload["player"].id, [payload["from"]]).append(payload["to"])
             elif name == "action":
-                p = payload["player"]
-                free = " (free)" if payload["free"] else ""
-                path = self.path.pop(p.id, None)
-                board = self.game.board
-                where = f" from {board.label(path[0])} to {board.label(path[-1])}" if path else ""
-                self.emit(f"  {p.id} ({p.name}): {payload['action']}{free}{where}")
+                self.tell_action(payload)
         elif kind == "decision":
             decision, index = data
-            if decision.kind == "action":
-                label = decision.labels[index]
-                if label == "end turn":
-                    self.emit(f"  {decision.team} ends the turn")
+            if decision.kind == "action" and decision.labels[index] == "end turn":
+                self.say("turn-ended", team=self.game.side(decision.team))
+
+    def tell_action(self, payload: dict) -> None:
+        p = payload["player"]
+        path = self.path.pop(p.id, None)
+        key = "action-free" if payload["free"] else "action"
+        fields: dict[str, Any] = {"player": p, "action": Term("action", payload["action"]),
+                                  "position": self.position_name(p)}
+        if path:
+            key = "action-free-moved" if payload["free"] else "action-moved"
+            board = self.game.board
+            fields.update(start=board.label(path[0]), end=board.label(path[-1]))
+        self.say(key, **fields)
+
+    def position_name(self, p: Player) -> str:
+        return self.words.names.get(("position", f"{p.team.id}/{p.position}"), p.name)

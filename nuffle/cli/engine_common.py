@@ -80,3 +80,20 @@ def content_paths(parser: argparse.ArgumentParser, values: list[str]) -> list[Pa
             parser.error(f"no such file or folder: {v}")
         out += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
     return out
+
+
+def add_lang_option(p: argparse.ArgumentParser) -> None:
+    from nuffle.i18n.translations import available_languages
+    p.add_argument("--lang", default="en", choices=available_languages(), metavar="LANG",
+                   help="the language of the play-by-play: "
+                        f"{', '.join(available_languages())} (default: %(default)s)")
+
+
+def narrative_words(lang: str):
+    """The play-by-play's words in ``lang`` (its catalogs, with English where they lack)."""
+    from nuffle.catalogue.loader import load_catalogue
+    from nuffle.i18n.translations import narrative_words as words
+    if lang == "en":
+        return words("en", None)
+    catalogue, _, _ = load_catalogue()
+    return words(lang, catalogue)

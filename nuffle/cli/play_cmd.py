@@ -7,15 +7,18 @@ import sys
 
 from nuffle.cli.engine_common import (
     add_game_options,
+    add_lang_option,
     bots,
     content_paths,
     game_options,
+    narrative_words,
     ruleset_or_exit,
     team_id,
 )
 from nuffle.interpreter.blitz_bowl.ascii_board import render_board
 from nuffle.interpreter.blitz_bowl.game import Game
 from nuffle.interpreter.blitz_bowl.invariants import InvariantViolation
+from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.blitz_bowl.narrate import Narrator
 from nuffle.interpreter.bots import make_agents
 from nuffle.interpreter.replay import LogWriter
@@ -36,6 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--debug", action="store_true",
                    help="check the game's invariants after every step")
     add_game_options(p)
+    add_lang_option(p)
     p.set_defaults(run=lambda args: run(args, p))
 
 
@@ -48,9 +52,15 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     agents = make_agents(home_bot, away_bot, args.seed)
     game = Game(ruleset, home, away, agents, seed=args.seed, options=options)
     out = sys.stdout
-    out.write(f"{game.home.name} (home, {home_bot} bot) v {game.away.name} (away, {away_bot} bot)"
-              f", seed {args.seed}\n")
-    game.listeners.append(Narrator(game, lambda line: out.write(line + "\n"), render_board))
+    words = narrative_words(args.lang)
+
+    def name(team) -> str:
+        return words.names.get(("team", team.id), team.name)
+    out.write(words.message("game-header", {"home": name(game.home), "away": name(game.away),
+                                            "home_bot": home_bot, "away_bot": away_bot,
+                                            "seed": args.seed}) + "\n")
+    game.listeners.append(Narrator(game, lambda line: out.write(line + "\n"), render_board,
+                                   words))
     log_file = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
         writer = LogWriter(log_file, game, {"home": home_bot, "away": away_bot}) \
@@ -65,11 +75,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     finally:
         if log_file is not None:
             log_file.close()
-    winner = "a draw" if result.winner is None else \
-        f"{game.side(result.winner).name} ({result.winner}) win"
-    out.write(f"\nFinal score: {game.home.name} {result.score['home']} - "
-              f"{result.score['away']} {game.away.name}: {winner} ({result.reason}, "
-              f"round {result.rounds}).\n")
+    winner = words.message("result-draw", {}) if result.winner is None else \
+        words.message("result-win", {"team": game.side(result.winner)}, game)
+    out.write("\n" + words.message("final-score", {
+        "home": name(game.home), "away": name(game.away), "home_score": result.score["home"],
+        "away_score": result.score["away"], "result": winner,
+        "reason": Term("end-reason", result.reason), "rounds": result.rounds}) + "\n")
     if args.log:
-        out.write(f"Log written to {args.log}; replay it with `nuffle replay {args.log}`.\n")
+        out.write(words.message("log-written", {"path": args.log}) + "\n")
     return 0

@@ -7,7 +7,13 @@ import sys
 from pathlib import Path
 
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
-from nuffle.cli.engine_common import add_content_option, content_paths, ruleset_or_exit
+from nuffle.cli.engine_common import (
+    add_content_option,
+    add_lang_option,
+    content_paths,
+    narrative_words,
+    ruleset_or_exit,
+)
 from nuffle.interpreter.blitz_bowl.ascii_board import render_board
 from nuffle.interpreter.blitz_bowl.narrate import Narrator
 from nuffle.interpreter.replay import ReplayError, read_log, replay
@@ -22,10 +28,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "matches, 1 it does not (or the log is from other content), 2 usage.",
     )
     p.add_argument("log", metavar="LOG", help="a log written by `nuffle play --log`")
-    p.add_argument("--show", action="store_true", help="tell the game as it is replayed")
+    p.add_argument("--show", action="store_true",
+                   help="tell the game as it is replayed (in --lang)")
     p.add_argument("--ignore-version", action="store_true",
                    help="replay a log recorded with other content anyway")
     add_content_option(p)
+    add_lang_option(p)
     p.set_defaults(run=lambda args: run(args, p))
 
 
@@ -38,7 +46,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         records = read_log(path)
         listeners = []
         if args.show:
-            listeners.append(lambda game: Narrator(game, print, render_board))
+            words = narrative_words(args.lang)
+            listeners.append(lambda game: Narrator(game, print, render_board, words))
         game, result = replay(ruleset, records, check_version=not args.ignore_version,
                               listeners=listeners)
     except ReplayError as exc:

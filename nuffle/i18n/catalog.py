@@ -1,9 +1,10 @@
-"""gettext catalogs of the content: the template, and the per-language catalogs merged with
-it (polib reads and writes the PO files).
+"""gettext catalogs: the template of a domain, and the per-language catalogs merged with it
+(polib reads and writes the PO files).
 
-A catalog lives at `content/locales/<lang>/content.po`. Entries are matched by their
-context (the item id and field), so when the English of an entry changes its translation
-is kept, marked fuzzy, with the previous English shown to the translator.
+A catalog lives at `content/locales/<lang>/<domain>.po` (see domains.py). Entries are
+matched by their context (the item id and field), so when the English of an entry changes
+its translation is kept, marked fuzzy, with the previous English shown to the translator.
+The site's interface strings share one context and are matched by their English.
 """
 
 from __future__ import annotations
@@ -25,9 +26,20 @@ def locale_path(lang: str, domain: str = DOMAIN) -> Path:
     return content_dir() / "locales" / lang / f"{domain}.po"
 
 
-def _metadata(lang: str | None) -> dict[str, str]:
+def _key(entry: polib.POEntry | Entry) -> tuple[str, str]:
+    """What matches an entry across versions: its context, or for the site's interface
+    strings (one shared context) the English too."""
+    if isinstance(entry, Entry):
+        return (entry.context, entry.text if entry.context == SHARED_CONTEXT else "")
+    return (entry.msgctxt or "", entry.msgid if entry.msgctxt == SHARED_CONTEXT else "")
+
+
+SHARED_CONTEXT = "site"
+
+
+def _metadata(lang: str | None, domain: str = DOMAIN) -> dict[str, str]:
     meta = {
-        "Project-Id-Version": "Nuffle content",
+        "Project-Id-Version": f"Nuffle {domain}",
         "POT-Creation-Date": datetime(2026, 1, 1, tzinfo=UTC).strftime("%Y-%m-%d %H:%M%z"),
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
@@ -45,12 +57,12 @@ def _metadata(lang: str | None) -> dict[str, str]:
 def _po_entry(entry: Entry) -> polib.POEntry:
     return polib.POEntry(msgctxt=entry.context, msgid=entry.text, msgstr="",
                          comment="\n".join(entry.notes),
-                         occurrences=[(entry.path, str(entry.line))])
+                         occurrences=[(entry.path, str(entry.line) if entry.line else "")])
 
 
-def template(entries: list[Entry]) -> polib.POFile:
+def template(entries: list[Entry], domain: str = DOMAIN) -> polib.POFile:
     pot = polib.POFile(wrapwidth=88)
-    pot.metadata = _metadata(None)
+    pot.metadata = _metadata(None, domain)
     for entry in entries:
         pot.append(_po_entry(entry))
     return pot
@@ -65,16 +77,16 @@ class UpdateReport:
     printed: int = 0  # new entries filled from a printed translation
 
 
-def update(po: polib.POFile | None, entries: list[Entry], lang: str,
+def update(po: polib.POFile | None, entries: list[Entry], lang: str, domain: str = DOMAIN,
            ) -> tuple[polib.POFile, UpdateReport]:
-    """Merge the content's current entries into a language's catalog."""
+    """Merge a domain's current entries into a language's catalog."""
     report = UpdateReport()
-    old = {e.msgctxt: e for e in (po or []) if not e.obsolete}
+    old = {_key(e): e for e in (po or []) if not e.obsolete}
     out = polib.POFile(wrapwidth=88)
-    out.metadata = {**_metadata(lang), **(po.metadata if po is not None else {})}
+    out.metadata = {**_metadata(lang, domain), **(po.metadata if po is not None else {})}
     for entry in entries:
         fresh = _po_entry(entry)
-        previous = old.pop(entry.context, None)
+        previous = old.pop(_key(entry), None)
         if previous is None:
             if entry.printed.get(lang):
                 fresh.msgstr = entry.printed[lang]
@@ -129,12 +141,12 @@ class KindStatus:
 
 
 def status(po: polib.POFile | None, entries: list[Entry]) -> dict[str, KindStatus]:
-    """Per content kind: translated, fuzzy and missing entries of the current content."""
-    have = {e.msgctxt: e for e in (po or []) if not e.obsolete}
+    """Per kind of entry: translated, fuzzy and missing entries of the current content."""
+    have = {_key(e): e for e in (po or []) if not e.obsolete}
     out: dict[str, KindStatus] = {}
     for entry in entries:
         s = out.setdefault(entry.kind, KindStatus())
-        po_entry = have.get(entry.context)
+        po_entry = have.get(_key(entry))
         if po_entry is None or not po_entry.msgstr:
             s.missing += 1
         elif "fuzzy" in po_entry.flags or po_entry.msgid != entry.text:

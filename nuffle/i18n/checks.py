@@ -19,6 +19,7 @@ from pathlib import Path
 import polib
 
 GLOSSARY_EXCEPTION = "glossary-exception"
+RULES_NOUN = "rules-noun"
 WORD_DICE = {"six-sided dice": "d6", "six-sided die": "d6", "eight-sided dice": "d8",
              "eight-sided die": "d8"}
 DICE = re.compile(r"(?<![\w-])(\d*)[dD](\d+)(?![\w])")
@@ -125,6 +126,8 @@ def glossary_terms(catalogue, lang: str) -> list[tuple[str, list[str]]]:
     out = []
     for item in catalogue.of_kind("glossary"):
         for term in item.data.get("terms", []):
+            if term.get("category") == RULES_NOUN:  # the renderer's words, not free text's
+                continue
             tr = term.get(lang)
             if not isinstance(tr, dict) or not tr.get("term"):
                 continue

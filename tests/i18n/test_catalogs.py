@@ -126,9 +126,11 @@ def test_check_runs_msgfmt(tmp_path: Path) -> None:
 def test_cli_status_json_and_check(capsys) -> None:
     assert main(["i18n", "status", "it", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report["it"]) >= {"ability", "ball", "coach-trait"}
+    assert set(report["it"]) == {"content", "narrative", "site", "rules"}
+    assert set(report["it"]["content"]) >= {"ability", "ball", "coach-trait"}
+    assert set(report["it"]["narrative"]) == {"message", "term"}
     assert all(r["translated"] + r["fuzzy"] + r["missing"] == r["total"]
-               for r in report["it"].values())
+               for domain in report["it"].values() for r in domain.values())
     main(["i18n", "check", "it"])
     out = capsys.readouterr().out
     assert "checked content/locales/it/content.po" in out or "checked " in out
