@@ -87,21 +87,8 @@ def run_update(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def status_report(langs: list[str], by_domain: dict) -> dict:
-    """{lang: {domain: {kind: counts}}}, as `status --format json` prints it."""
-    from nuffle.i18n.catalog import load, status
-    report: dict = {}
-    for lang in langs:
-        for domain, entries in by_domain.items():
-            rows = status(load(lang, domain), entries)
-            report.setdefault(lang, {})[domain] = {
-                kind: {"translated": s.translated, "fuzzy": s.fuzzy, "missing": s.missing,
-                       "total": s.total, "translated_percent": s.share(s.translated)}
-                for kind, s in rows.items()}
-    return report
-
-
 def run_status(args: argparse.Namespace) -> int:
+    from nuffle.i18n.catalog import status_report
     from nuffle.paths import content_dir
     _, by_domain = _entries(_domains(args))
     langs = [args.lang] if args.lang else sorted(

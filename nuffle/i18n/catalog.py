@@ -154,3 +154,16 @@ def status(po: polib.POFile | None, entries: list[Entry]) -> dict[str, KindStatu
         else:
             s.translated += 1
     return dict(sorted(out.items()))
+
+
+def status_report(langs: list[str], by_domain: dict) -> dict:
+    """{lang: {domain: {kind: counts}}}, as `status --format json` prints it."""
+    report: dict = {}
+    for lang in langs:
+        for domain, entries in by_domain.items():
+            rows = status(load(lang, domain), entries)
+            report.setdefault(lang, {})[domain] = {
+                kind: {"translated": s.translated, "fuzzy": s.fuzzy, "missing": s.missing,
+                       "total": s.total, "translated_percent": s.share(s.translated)}
+                for kind, s in rows.items()}
+    return report

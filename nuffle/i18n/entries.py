@@ -28,6 +28,7 @@ class Entry:
     line: int
     notes: list[str] = field(default_factory=list)
     printed: dict[str, str] = field(default_factory=dict)  # language -> printed translation
+    data_path: tuple = ()  # where the text is in the item's data (keys and list positions)
 
 
 def content_entries(catalogue: Catalogue) -> list[Entry]:
@@ -72,7 +73,7 @@ def _entry(item: Item, path: tuple, text: str, node: dict,
     original = node.get("original_text") if path[-1] == "text" else None
     if isinstance(original, dict):
         printed = {lang: str(t) for lang, t in original.items()}
-    return Entry(context, text.strip(), item.kind, item.path, line, notes, printed)
+    return Entry(context, text.strip(), item.kind, item.path, line, notes, printed, path)
 
 
 def _segment(data: dict, path: tuple) -> str:

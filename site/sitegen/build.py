@@ -14,8 +14,8 @@ from pathlib import Path
 
 import yaml
 from nuffle.sitegen.balance import balance_page, load_or_simulate, team_record
-from nuffle.sitegen.context import Site, esc, table
-from nuffle.sitegen.coverage import coverage_page, coverage_rows
+from nuffle.sitegen.context import N_, Site, esc, table
+from nuffle.sitegen.coverage import LANGUAGES, coverage_page, coverage_rows
 from nuffle.sitegen.indexes import home_page, index_pages, rulings_page
 from nuffle.sitegen.items import (
     ability_page,
@@ -30,6 +30,8 @@ from nuffle.sitegen.items import (
 )
 from nuffle.sitegen.markers import expand
 from nuffle.sitegen.reference import reference_pages
+from nuffle.sitegen.search_split import split_search_index
+from nuffle.sitegen.translation import LANGUAGE_NAMES, translation_page
 
 from nuffle.catalogue.loader import load_catalogue
 from nuffle.paths import content_dir, schema_dir
@@ -38,12 +40,16 @@ SITE_DIR = Path(__file__).resolve().parents[1]  # the repository's site/ folder
 HAND_WRITTEN = SITE_DIR / "docs"
 ASSETS = SITE_DIR / "assets"
 GUIDE_TITLES = {
-    "authoring.md": "Authoring guide", "content-format.md": "Content files",
-    "rules-language.md": "The rules language", "checking.md": "Checking content",
-    "error-codes.md": "Error codes", "editor-setup.md": "Editor set-up",
-    "playing.md": "Playing and simulating", "scenarios.md": "Scenarios",
-    "site.md": "Building this website", "translating.md": "Translating",
+    "authoring.md": N_("Authoring guide"), "content-format.md": N_("Content files"),
+    "rules-language.md": N_("The rules language"), "checking.md": N_("Checking content"),
+    "error-codes.md": N_("Error codes"), "editor-setup.md": N_("Editor set-up"),
+    "playing.md": N_("Playing and simulating"), "scenarios.md": N_("Scenarios"),
+    "site.md": N_("Building this website"), "translating.md": N_("Translating"),
 }
+NAV_SECTIONS = (N_("Home"), N_("Rules"), N_("Teams"), N_("Abilities"), N_("Ball cards"),
+                N_("Challenge cards"), N_("Coach traits"), N_("Tables"), N_("Pitches"),
+                N_("Leagues"), N_("Rulings"), N_("Scenarios"), N_("Reference"), N_("Guide"))
+SITE_NAMES = {"en": "Nuffle rules reference", "it": "Nuffle: regolamento di riferimento"}
 
 
 @dataclass
@@ -56,15 +62,32 @@ class BuildOptions:
 
 
 def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Site:
-    """The whole docs tree as {path: text}, from the content and the hand-written pages."""
+    """The whole docs tree as {path: text}: the English pages, and each other language's
+    beside them as `page.<lang>.md` (mkdocs-static-i18n's suffix layout)."""
     catalogue, diags, _ = load_catalogue()
-    site = Site.of(catalogue)
     from nuffle.sitegen.balance import GAMES_FOR_5_POINTS
     games = opts.balance_games or GAMES_FOR_5_POINTS
     data = load_or_simulate(opts.out / "cache", games, opts.jobs, opts.balance, progress)
+    translated = translated_items()
+    site = language_site(Site.of(catalogue), data, diags, translated)
+    for lang in LANGUAGES:
+        from nuffle.i18n.localize import localized_catalogue
+        localized, missing = localized_catalogue(catalogue, lang)
+        other = Site.of(localized, lang)
+        other.untranslated = missing
+        language_site(other, data, diags, translated)
+        for path, text in other.pages.items():
+            if path.endswith(".md"):
+                site.pages[f"{path[:-3]}.{lang}.md"] = text
+    return site
+
+
+def language_site(site: Site, data, diags, translated: dict[str, set[str]]) -> Site:
+    """Every page of the site in ``site.lang``."""
     makers = {"ability": ability_page, "ball": ball_page, "challenge-card": card_page,
               "coach-trait": trait_page, "table": table_page, "pitch": pitch_page,
               "scenario": scenario_page, "league": league_page}
+    catalogue = site.catalogue
     for item in catalogue.sorted_items():
         if item.kind in makers:
             makers[item.kind](site, item)
@@ -74,24 +97,81 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     rulings_page(site)
     home_page(site)
     reference_pages(site)
-    coverage_page(site, coverage_rows(site, diags, translated_items()))
+    coverage_page(site, coverage_rows(site, diags, translated))
     balance_page(site, data)
     schema_pages(site)
-    for page in sorted(HAND_WRITTEN.glob("*.md")):
-        here = f"guide/{page.name}"
-        site.add(here, expand(site, page.read_text(encoding="utf-8"), here))
-    for page in sorted((HAND_WRITTEN / "rules").glob("*.md")):
-        here = f"rules/{page.name}"
-        site.add(here, expand(site, page.read_text(encoding="utf-8"), here))
+    translation_page(site, hand_written_languages())
+    for folder, prefix in ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/")):
+        for page in sorted(folder.glob("*.md")):
+            if _language_of(page.name):
+                continue
+            here = f"{prefix}{page.name}"
+            text, translated_page = hand_written(page, site.lang)
+            if not translated_page:
+                site.untranslated_pages.add(here)
+            site.add(here, expand(site, text, here))
     if "rules/index.md" not in site.pages:
         site.add("rules/index.md", "# Rules\n\nThe rules pages are being written.\n")
+    if site.lang != "en":
+        for here in english_only_pages(site):
+            site.untranslated_pages.add(here)
+        for here in sorted(site.untranslated_pages):
+            site.pages[here] = not_translated_banner(site, here, site.pages[here])
     return site
+
+
+def _language_of(name: str) -> str | None:
+    """`actions.it.md` -> "it"; `actions.md` -> None."""
+    parts = name.split(".")
+    return parts[-2] if len(parts) >= 3 and parts[-2] in LANGUAGES else None
+
+
+def hand_written(page: Path, lang: str) -> tuple[str, bool]:
+    """A hand-written page in ``lang`` if it has been translated (`page.<lang>.md`), else the
+    English; and whether it is in ``lang``."""
+    if lang != "en":
+        translation = page.with_name(f"{page.stem}.{lang}.md")
+        if translation.exists():
+            return translation.read_text(encoding="utf-8"), True
+        return page.read_text(encoding="utf-8"), False
+    return page.read_text(encoding="utf-8"), True
+
+
+def hand_written_languages() -> dict[str, dict[str, bool]]:
+    """Per hand-written page (`guide/x.md`, `rules/x.md`), per language: translated?"""
+    out: dict[str, dict[str, bool]] = {}
+    for folder, prefix in ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/")):
+        for page in sorted(folder.glob("*.md")):
+            if not _language_of(page.name):
+                out[f"{prefix}{page.name}"] = {
+                    lang: page.with_name(f"{page.stem}.{lang}.md").exists() for lang in LANGUAGES}
+    return out
+
+
+def english_only_pages(site: Site) -> list[str]:
+    """Generated pages written for authors in English only: the language reference and the
+    schemas index (their words are the language's keywords and the schemas' fields)."""
+    return sorted(p for p in site.pages if p.endswith(".md") and (
+        p.startswith("language/") or p == "schemas/index.md"))
+
+
+def not_translated_banner(site: Site, here: str, text: str) -> str:
+    """The page with an explicit "not yet translated" notice on top (after its front matter),
+    so a reader never gets English silently."""
+    front = ""
+    if text.startswith("---\n"):
+        end = text.index("\n---\n", 4) + 5
+        front, text = text[:end] + "\n", text[end:].lstrip("\n")
+    status = site.rel("translation.md", here)
+    banner = [f'!!! warning "{site.t("Not yet translated")}"',
+              "    " + site.t("This page has no translation in this language yet: you are "
+                             "reading the English text. See the [translation status]({status})"
+                             " to help.").format(status=status), "", ""]
+    return front + "\n".join(banner) + text
 
 
 def translated_items() -> dict[str, set[str]]:
     """Per language, the ids of the items whose every text is translated (not fuzzy)."""
-    from nuffle.sitegen.coverage import LANGUAGES
-
     from nuffle.i18n.catalog import load
     from nuffle.i18n.entries import content_entries
 
@@ -156,7 +236,8 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
 
 def nav(pages: dict[str, str]) -> list:
     def titled(folder: str, first: str = "index.md") -> list:
-        names = sorted(p for p in pages if p.startswith(folder + "/") and p.endswith(".md"))
+        names = sorted(p for p in pages if p.startswith(folder + "/") and p.endswith(".md")
+                       and not _language_of(p.rsplit("/", 1)[-1]))
         names.sort(key=lambda p: (p != f"{folder}/{first}", p))
         return [p for p in names]
     rules_order = ["index", "turn-sequence", "actions", "statuses", "checks", "blocking",
@@ -173,9 +254,30 @@ def nav(pages: dict[str, str]) -> list:
         {"Pitches": titled("pitches")}, {"Leagues": titled("leagues")},
         {"Rulings": "rulings.md"},
         {"Scenarios": titled("scenarios")},
-        {"Reference": [*titled("language"), "schemas/index.md", "coverage.md", "balance.md"]},
+        {"Reference": [*titled("language"), "schemas/index.md", "coverage.md", "balance.md",
+                       "translation.md"]},
         {"Guide": guide},
     ]
+
+
+def i18n_config() -> dict:
+    """mkdocs-static-i18n: English at the root, each other language under /<lang>/, with the
+    language switcher landing on the same page and the theme's own interface in that language
+    (reconfigure_material); search_split.py gives each language its own search index."""
+    from nuffle.i18n.translations import translated
+    languages: list[dict] = [{"locale": "en", "name": "English", "default": True,
+                              "build": True, "site_name": SITE_NAMES["en"]}]
+    for lang in LANGUAGES:
+        texts = translated(lang, "site")
+        titles = [*NAV_SECTIONS, *GUIDE_TITLES.values()]
+        languages.append({
+            "locale": lang, "name": LANGUAGE_NAMES.get(lang, lang), "build": True,
+            "site_name": SITE_NAMES.get(lang, SITE_NAMES["en"]),
+            "nav_translations": {t: texts.get(("site", t), t) for t in titles}})
+    # reconfigure_search would drop a translated page whose text equals the English one
+    # from the index; the index is split per language after the build instead
+    return {"docs_structure": "suffix", "fallback_to_default": True,
+            "reconfigure_material": True, "reconfigure_search": False, "languages": languages}
 
 
 def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) -> dict:
@@ -193,7 +295,7 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) 
                          "search.suggest", "search.highlight", "content.code.copy"],
             "palette": {"primary": "green", "accent": "amber"},
         },
-        "plugins": ["search"],
+        "plugins": [{"search": {"lang": ["en", *LANGUAGES]}}, {"i18n": i18n_config()}],
         "markdown_extensions": [
             "attr_list", "admonition", "tables", "md_in_html",
             {"toc": {"permalink": True}},
@@ -242,6 +344,7 @@ def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Pat
     config_path, _ = prepare(opts, progress=progress)
     config = load_config(str(config_path))
     mkdocs_build(config)
+    split_search_index(opts.out / "site", LANGUAGES)
     return opts.out / "site"
 
 

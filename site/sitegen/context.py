@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass, field
 
-from nuffle.dsl.render import EnglishRenderer
+from nuffle.dsl.render import ENGLISH, RulesRenderer
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 
 from nuffle.catalogue.model import Catalogue, Item
@@ -26,9 +26,16 @@ EDITION_NAMES = {
 }
 
 
+def N_(text: str) -> str:  # noqa: N802 - the gettext convention Babel's extractor looks for
+    """Mark a text for the site catalog where it is defined; `Site.t` translates it where it
+    is shown."""
+    return text
+
+
 @dataclass
 class Site:
     catalogue: Catalogue
+    lang: str = "en"  # the language the pages are written in
     pages: dict[str, str] = field(default_factory=dict)  # docs-relative path -> Markdown
     names: dict[str, str] = field(default_factory=dict)
     bonus_plays: dict[str, Item] = field(default_factory=dict)  # bonus play id -> its card
@@ -36,9 +43,16 @@ class Site:
     rulings_for: dict[str, list[Item]] = field(default_factory=dict)  # applies_to -> rulings
     used_by: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
+    # content texts with no translation in this language: "kind/id/field" contexts
+    untranslated: set[str] = field(default_factory=set)
+    # pages shown in English in another language's site (they get a banner that says so)
+    untranslated_pages: set[str] = field(default_factory=set)
+
     @classmethod
-    def of(cls, catalogue: Catalogue) -> Site:
-        site = cls(catalogue)
+    def of(cls, catalogue: Catalogue, lang: str = "en") -> Site:
+        """The site of ``catalogue`` in ``lang`` (for a language other than English, pass the
+        catalogue with its texts translated: see `nuffle.i18n.localize`)."""
+        site = cls(catalogue, lang)
         for item in catalogue.sorted_items():
             site.names[item.id] = str(item.data.get("name", item.data.get("title", item.id)))
             back = item.data.get("bonus_play") if item.kind == "challenge-card" else None
@@ -89,10 +103,24 @@ class Site:
     def rel(self, target: str, here: str) -> str:
         return posixpath.relpath(target, posixpath.dirname(here) or ".")
 
-    def english(self, item: Item) -> EnglishRenderer | None:
+    def t(self, text: str) -> str:
+        """An interface text in the site's language (the `site` catalog; English if it has
+        no translation)."""
+        if self.lang == "en":
+            return text
+        from nuffle.i18n.translations import translated
+        return translated(self.lang, "site").get(("site", text), text)
+
+    def english(self, item: Item) -> RulesRenderer | None:
+        """The renderer of "rules as interpreted" for ``item``, in the site's language."""
         if item.edition not in EDITIONS:
             return None
-        return EnglishRenderer(vocabulary_for_edition(item.edition), self.names)
+        vocab = vocabulary_for_edition(item.edition)
+        language = ENGLISH
+        if self.lang != "en":
+            from nuffle.i18n.translations import rules_language
+            language = rules_language(self.lang, vocab.game, self.catalogue)
+        return RulesRenderer(vocab, self.names, language)
 
     def add(self, path: str, text: str, boost: float | None = None) -> None:
         """A page; ``boost`` ranks it higher in the site search (a card above the

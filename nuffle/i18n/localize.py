@@ -1,0 +1,34 @@
+"""The content in another language: a copy of the catalogue whose texts are the
+translations, for the pages of that language. Ids, rules and numbers are untouched; a text
+with no translation stays English and is listed, so the page can say so.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from nuffle.catalogue.model import Catalogue
+from nuffle.i18n.entries import content_entries
+from nuffle.i18n.translations import by_context
+
+
+def localized_catalogue(catalogue: Catalogue, lang: str) -> tuple[Catalogue, set[str]]:
+    """The catalogue with every translated text in ``lang``, and the contexts left English."""
+    texts = by_context(lang, "content")
+    entries = content_entries(catalogue)
+    data = {key: copy.deepcopy(item.data) for key, item in catalogue.items.items()}
+    missing: set[str] = set()
+    for entry in entries:
+        kind, item_id = entry.context.split("/")[:2]
+        translation = texts.get(entry.context)
+        if not translation:
+            missing.add(entry.context)
+            continue
+        node = data[(kind, item_id)]
+        *parents, last = entry.data_path
+        for key in parents:
+            node = node[key]
+        node[last] = translation
+    out = Catalogue({key: replace(item, data=data[key]) for key, item in catalogue.items.items()})
+    return out, missing

@@ -1,0 +1,60 @@
+"""One search index per language.
+
+mkdocs-static-i18n builds every language into one site with one search index, so a reader
+of the Italian pages would get English results too (a known limit of the plugin: the theme
+reads the index from the site's root). After the build, the index is split: the root keeps
+the English pages, `<lang>/search/search_index.json` gets that language's, and the pages of
+that language read theirs (the `base` of the theme's page configuration points at
+`<lang>/`, which the theme uses only to find the index and the result links).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from pathlib import Path
+
+_BASE = re.compile(r'("base":\s*")([^"]*)(")')
+_CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
+
+
+def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, int]:
+    """Split the index; return how many entries each language's index holds."""
+    path = site_dir / "search" / "search_index.json"
+    index = json.loads(path.read_text(encoding="utf-8"))
+    docs = index["docs"]
+    counts = {}
+    theirs = tuple(f"{lang}/" for lang in languages)
+    english = [d for d in docs if not d["location"].startswith(theirs)]
+    _write(path, {**index, "config": {**index["config"], "lang": ["en"]}, "docs": english})
+    counts["en"] = len(english)
+    for lang in languages:
+        prefix = f"{lang}/"
+        mine = [{**d, "location": d["location"][len(prefix):]} for d in docs
+                if d["location"].startswith(prefix)]
+        _write(site_dir / lang / "search" / "search_index.json",
+               {**index, "config": {**index["config"], "lang": [lang]}, "docs": mine})
+        counts[lang] = len(mine)
+        _rebase_pages(site_dir / lang)
+    return counts
+
+
+def _write(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                    encoding="utf-8")
+
+
+def _rebase_pages(root: Path) -> None:
+    """Point each page's theme `base` at the language's root instead of the site's."""
+    for page in root.rglob("*.html"):
+        depth = posixpath.relpath(str(root), str(page.parent))
+        html = page.read_text(encoding="utf-8")
+
+        def rebase(m: re.Match, depth: str = depth) -> str:
+            config = _BASE.sub(lambda b: f"{b.group(1)}{depth}{b.group(3)}", m.group(2), 1)
+            return m.group(1) + config + m.group(3)
+        new = _CONFIG.sub(rebase, html, count=1)
+        if new != html:
+            page.write_text(new, encoding="utf-8")
