@@ -9,6 +9,7 @@ import copy
 from dataclasses import replace
 
 from nuffle.catalogue.model import Catalogue
+from nuffle.i18n.catalog import PRINTED_NOTE, load
 from nuffle.i18n.entries import content_entries
 from nuffle.i18n.translations import by_context
 
@@ -16,6 +17,8 @@ from nuffle.i18n.translations import by_context
 def localized_catalogue(catalogue: Catalogue, lang: str) -> tuple[Catalogue, set[str]]:
     """The catalogue with every translated text in ``lang``, and the contexts left English."""
     texts = by_context(lang, "content")
+    printed = {e.msgctxt for e in (load(lang, "content") or [])
+               if e.tcomment.startswith(PRINTED_NOTE)}
     entries = content_entries(catalogue)
     data = {key: copy.deepcopy(item.data) for key, item in catalogue.items.items()}
     missing: set[str] = set()
@@ -30,5 +33,7 @@ def localized_catalogue(catalogue: Catalogue, lang: str) -> tuple[Catalogue, set
         for key in parents:
             node = node[key]
         node[last] = translation
+        if entry.data_path == ("text",):  # where the text shown on the item's page comes from
+            node["text_source"] = "printed" if entry.context in printed else "translated"
     out = Catalogue({key: replace(item, data=data[key]) for key, item in catalogue.items.items()})
     return out, missing

@@ -13,7 +13,7 @@ from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
 from nuffle.interpreter.simulate import GameSpec, game_seed, run_games
 from nuffle.sitegen.context import Site, esc, table
-from nuffle.sitegen.svg import heat_map_svg
+from nuffle.sitegen.svg import HEAT_MAP_LABEL, HEAT_MAP_TITLE, heat_map_svg
 
 # Games per pairing for a 95% interval of at most ±5 points on a win rate (worst case 50%).
 GAMES_FOR_5_POINTS = math.ceil((1.96 / 0.05) ** 2 / 4)  # 385
@@ -72,12 +72,14 @@ def team_record(site: Site, data: dict | None, team: str) -> list[list[str]] | N
 
 
 def balance_page(site: Site, data: dict | None) -> None:
-    out = ["# Balance", ""]
+    out = ["# " + site.t("Balance"), ""]
     if data is None:
-        out += ["The win-rate matrix has not been simulated for this content yet. Build the "
-                "site with `nuffle site build --balance` to play the games (about "
-                f"{GAMES_FOR_5_POINTS} per pairing, greedy bots on both sides, seeded) and "
-                "show them here; the results are kept until the content changes."]
+        # TRANSLATORS: {command} is the command that simulates the games; {games} a number
+        out += [site.t("The win-rate matrix has not been simulated for this content yet. Build "
+                       "the site with {command} to play the games (about {games} per pairing, "
+                       "greedy bots on both sides, seeded) and show them here; the results are "
+                       "kept until the content changes.").format(
+            command="`nuffle site build --balance`", games=GAMES_FOR_5_POINTS)]
         site.add("balance.md", "\n".join(out))
         return
     teams = sorted(data["tally"])
@@ -88,16 +90,23 @@ def balance_page(site: Site, data: dict | None) -> None:
             if a != b:
                 w, d, lost = data["tally"][a][b]
                 rates[(name_a, name_b)] = w / max(1, w + d + lost)
-    site.pages["balance.svg"] = heat_map_svg(names, rates)
+    site.pages["balance.svg"] = heat_map_svg(names, rates, site.t(HEAT_MAP_LABEL),
+                                             site.t(HEAT_MAP_TITLE))
     games = data["games"]
     half = 1.96 * math.sqrt(0.25 / games) * 100
-    out += [f"Every team against every other: {games} games per pairing (each side at home "
-            f"in half), greedy bots for both coaches, seed {data['seed']}, content version "
-            f"`{data['version']}`. A win rate is within ±{half:.1f} points at 95% confidence.",
-            "", "![Win rate of each row team against each column team](balance.svg)", "",
-            "Rows are the team, columns the opponent; blue cells win more than half their "
-            "games, red cells fewer.", "", "## Win rates", ""]
-    header = ["Team", *[esc(n) for n in names], "Overall"]
+    # TRANSLATORS: {games} is the number of games per pairing, {seed} the random seed,
+    # {version} the content version (as code), {half} the margin (1 decimal); 95 is the
+    # confidence level in percent
+    out += [site.t("Every team against every other: {games} games per pairing (each side at "
+                   "home in half), greedy bots for both coaches, seed {seed}, content version "
+                   "{version}. A win rate is within ±{half} points at 95% confidence.").format(
+                games=games, seed=data["seed"], version=f"`{data['version']}`",
+                half=f"{half:.1f}"),
+            "", "![" + site.t("Win rate of each row team against each column team") + "]"
+                "(balance.svg)", "",
+            site.t("Rows are the team, columns the opponent; blue cells win more than half "
+                   "their games, red cells fewer."), "", "## " + site.t("Win rates"), ""]
+    header = [site.t("Team"), *[esc(n) for n in names], site.t("Overall")]
     body = []
     for a in teams:
         cells, total_w, total_n = [], 0, 0

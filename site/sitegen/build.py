@@ -29,8 +29,8 @@ from nuffle.sitegen.items import (
     trait_page,
 )
 from nuffle.sitegen.markers import expand
+from nuffle.sitegen.postbuild import relative_language_links, split_search_index
 from nuffle.sitegen.reference import reference_pages
-from nuffle.sitegen.search_split import split_search_index
 from nuffle.sitegen.translation import LANGUAGE_NAMES, translation_page
 
 from nuffle.catalogue.loader import load_catalogue
@@ -77,8 +77,9 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
         other.untranslated = missing
         language_site(other, data, diags, translated)
         for path, text in other.pages.items():
-            if path.endswith(".md"):
-                site.pages[f"{path[:-3]}.{lang}.md"] = text
+            stem, dot, ext = path.rpartition(".")
+            if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
+                site.pages[f"{stem}.{lang}{dot}{ext}"] = text
     return site
 
 
@@ -163,7 +164,8 @@ def not_translated_banner(site: Site, here: str, text: str) -> str:
         end = text.index("\n---\n", 4) + 5
         front, text = text[:end] + "\n", text[end:].lstrip("\n")
     status = site.rel("translation.md", here)
-    banner = [f'!!! warning "{site.t("Not yet translated")}"',
+    title = site.t("Not yet translated")
+    banner = [f'!!! warning "{title}"',
               "    " + site.t("This page has no translation in this language yet: you are "
                              "reading the English text. See the [translation status]({status})"
                              " to help.").format(status=status), "", ""]
@@ -345,6 +347,7 @@ def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Pat
     config = load_config(str(config_path))
     mkdocs_build(config)
     split_search_index(opts.out / "site", LANGUAGES)
+    relative_language_links(opts.out / "site")
     return opts.out / "site"
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from nuffle.sitegen.context import Site, edition_name, esc, table
+from nuffle.sitegen.context import N_, Site, esc, table
+from nuffle.sitegen.items import KIND_LABELS, TABLE_CATEGORIES, edition_label, shown
 
-STATUS = {"rules-as-written": "rules as written", "faq": "FAQ",
-          "project-interpretation": "project interpretation"}
+STATUS = {"rules-as-written": N_("rules as written"), "faq": N_("FAQ"),
+          "project-interpretation": N_("project interpretation")}
 
 
 def first_sentence(text: str, limit: int = 140) -> str:
@@ -23,16 +24,19 @@ def index_pages(site: Site) -> None:
         abilities = sorted({a for p in t.data["positions"] for a in p["abilities"]})
         rows.append([site.link("team", t.id, here), str(players),
                      ", ".join(site.link("ability", a, here) for a in abilities) or "–"])
-    site.add("teams/index.md", "\n".join(["# Teams", "", "The 13 Blitz Bowl teams. Each team "
-                                           "page lists its players, its ball cards and how it "
-                                           "fares in simulated games.", "",
-                                           table(["Team", "Players", "Abilities"], rows)]))
+    site.add("teams/index.md", "\n".join([
+        "# " + site.t("Teams"), "",
+        site.t("The 13 Blitz Bowl teams. Each team page lists its players, its ball cards and "
+               "how it fares in simulated games."), "",
+        table([site.t("Team"), site.t("Players"), site.t("Abilities")], rows)]))
     for kind, title, intro in (
-        ("ability", "Abilities", "Player abilities, printed on the player cards."),
-        ("ball", "Ball cards", "The special balls of the Extra Time rules (page 12): two per "
-                               "team, drawn when a ball enters play."),
-        ("challenge-card", "Challenge cards", "The fronts are the challenges a coach claims "
-                                              "for points; the backs are Bonus Plays."),
+        ("ability", site.t("Abilities"), site.t("Player abilities, printed on the player cards.")),
+        ("ball", site.t("Ball cards"),
+         site.t("The special balls of the Extra Time rules (page 12): two per team, drawn when "
+                "a ball enters play.")),
+        ("challenge-card", site.t("Challenge cards"),
+         site.t("The fronts are the challenges a coach claims for points; the backs are Bonus "
+                "Plays.")),
     ):
         section = {"ability": "abilities", "ball": "balls",
                    "challenge-card": "challenge-cards"}[kind]
@@ -42,14 +46,17 @@ def index_pages(site: Site) -> None:
             groups.setdefault(item.edition or "", []).append(item)
         out = [f"# {title}", "", intro, ""]
         for edition, items in sorted(groups.items()):
-            out += [f"## {esc(edition_name(edition))}", ""]
-            head = ["Name", "Text"]
+            out += [f"## {esc(edition_label(site, edition))}", ""]
+            head = [site.t("Name"), site.t("Text")]
             body = []
             for item in items:
                 text = first_sentence(item.data.get("text", ""))
                 if kind == "challenge-card":
                     back = item.data.get("bonus_play") or {}
-                    head = ["Name", "Points", "Claim if…", "Bonus Play"]
+                    # TRANSLATORS: the columns of the Challenge cards index; "Claim if…" heads
+                    # the start of each card's claim condition
+                    head = [site.t("Name"), site.t("Points"), site.t("Claim if…"),
+                            site.t("Bonus Play")]
                     body.append([site.link(kind, item.id, here), str(item.data.get("points")),
                                  esc(text), site.link("bonus-play", back["id"], here)
                                  if back else "–"])
@@ -61,42 +68,53 @@ def index_pages(site: Site) -> None:
     rows = [[str(t.data.get("roll")), site.link("coach-trait", t.id, here),
              esc(first_sentence(t.data.get("text", "")))]
             for t in sorted(cat.of_kind("coach-trait"), key=lambda i: i.data.get("roll", 0))]
-    site.add(here, "\n".join(["# Coach traits", "", "After each league match both coaches roll "
-                              "2D8 on this table (League rules); a coach may use each trait "
-                              "once per game.", "", table(["2D8", "Trait", "Effect"], rows)]))
+    site.add(here, "\n".join([
+        "# " + site.t("Coach traits"), "",
+        site.t("After each league match both coaches roll 2D8 on this table (League rules); a "
+               "coach may use each trait once per game."), "",
+        table(["2D8", site.t("Trait"), site.t("Effect")], rows)]))
     here = "tables/index.md"
-    rows = [[site.link("table", t.id, here), esc(edition_name(t.edition)), t.data.get("roll", ""),
-             t.data.get("category", "")] for t in cat.of_kind("table")]
-    site.add(here, "\n".join(["# Tables", "", "Dice tables: the Block dice and bounce chart of "
-                              "Blitz Bowl; the Kick-off, Weather and Prayers to Nuffle tables "
-                              "of Blood Bowl, per edition.", "",
-                              table(["Table", "Edition", "Roll", "Category"], rows)]))
+    rows = [[site.link("table", t.id, here), esc(edition_label(site, t.edition)),
+             t.data.get("roll", ""), shown(site, TABLE_CATEGORIES, t.data.get("category", ""))]
+            for t in cat.of_kind("table")]
+    site.add(here, "\n".join([
+        "# " + site.t("Tables"), "",
+        site.t("Dice tables: the Block dice and bounce chart of Blitz Bowl; the Kick-off, "
+               "Weather and Prayers to Nuffle tables of Blood Bowl, per edition."), "",
+        table([site.t("Table"), site.t("Edition"), site.t("Roll"), site.t("Category")], rows)]))
     here = "pitches/index.md"
     rows = [[site.link("pitch", p.id, here), esc(first_sentence(p.data.get("text", "")))]
             for p in cat.of_kind("pitch")]
-    site.add(here, "\n".join(["# Pitches", "", table(["Pitch", "About"], rows)]))
+    site.add(here, "\n".join(["# " + site.t("Pitches"), "",
+                              table([site.t("Pitch"), site.t("About")], rows)]))
     here = "scenarios/index.md"
     rows = [[site.link("scenario", s.id, here), esc(", ".join(s.data.get("tests", [])))]
             for s in cat.of_kind("scenario")]
-    site.add(here, "\n".join(["# Scenarios", "", "Positions with scripted dice and decisions "
-                              "and what must follow: each is a test the engine passes, and an "
-                              "example of a rule ([how to write one](../guide/scenarios.md)).",
-                              "", table(["Scenario", "Shows"], rows)]))
+    how = "[" + site.t("how to write one") + "](../guide/scenarios.md)"
+    site.add(here, "\n".join([
+        "# " + site.t("Scenarios"), "",
+        # TRANSLATORS: {how} is a link to the guide to writing scenarios ("how to write one")
+        site.t("Positions with scripted dice and decisions and what must follow: each is a "
+               "test the engine passes, and an example of a rule ({how}).").format(how=how),
+        "", table([site.t("Scenario"), site.t("Shows")], rows)]))
 
 
 def rulings_page(site: Site) -> None:
     here = "rulings.md"
-    out = ["# Rulings log", "", "Where the sources are silent or ambiguous, the project decides "
-           "and writes the decision here: the question, the ruling, its status and where it "
-           "comes from. The engine follows these rulings, and the items they touch link here.",
+    out = ["# " + site.t("Rulings log"), "",
+           site.t("Where the sources are silent or ambiguous, the project decides and writes "
+                  "the decision here: the question, the ruling, its status and where it comes "
+                  "from. The engine follows these rulings, and the items they touch link here."),
            ""]
     for r in site.catalogue.of_kind("ruling"):
         d = r.data
+        status = d.get("status")
+        status = site.t(STATUS[status]) if status in STATUS else status
+        src = d.get("source") or {}
         out += [f"## {esc(d.get('title', r.id))} {{#{r.id}}}", "",
-                f"*{STATUS.get(d.get('status'), d.get('status'))} · "
-                f"{esc(edition_name(d.get('edition')))} · id `{r.id}`*", "",
-                f"**Question.** {esc(d.get('question', ''))}", "",
-                f"**Ruling.** {esc(d.get('ruling', ''))}", ""]
+                f"*{status} · {esc(edition_label(site, d.get('edition')))} · id `{r.id}`*", "",
+                "**" + site.t("Question.") + f"** {esc(d.get('question', ''))}", "",
+                "**" + site.t("Ruling.") + f"** {esc(d.get('ruling', ''))}", ""]
         refs = []
         for ref in d.get("applies_to", []):
             kind, _, item_id = ref.partition("/")
@@ -105,38 +123,68 @@ def rulings_page(site: Site) -> None:
             elif site.catalogue.get(kind, item_id.split("/")[0]):
                 refs.append(site.link(kind, item_id.split("/")[0], here))
         if refs:
-            out += ["Applies to: " + ", ".join(refs), ""]
-        src = d.get("source") or {}
-        out += [f"Source: `{src.get('seed', '')}`, {esc(src.get('page', ''))}.", ""]
+            # TRANSLATORS: {items} is the list of the cards and rules sections a ruling touches
+            out += [site.t("Applies to: {items}").format(items=", ".join(refs)), ""]
+        # TRANSLATORS: where a ruling comes from: {seed} is the source's file name, {page}
+        # its page or section
+        out += [site.t("Source: {seed}, {page}.").format(
+            seed=f"`{src.get('seed', '')}`", page=esc(src.get("page", ""))), ""]
     site.add(here, "\n".join(out))
+
+
+# the sections the home page lists, in order: (title, index page)
+HOME_SECTIONS = ((N_("Teams"), "teams/index.md"), (N_("Abilities"), "abilities/index.md"),
+                 (N_("Ball cards"), "balls/index.md"),
+                 (N_("Challenge cards"), "challenge-cards/index.md"),
+                 (N_("Coach traits"), "coach-traits/index.md"), (N_("Tables"), "tables/index.md"),
+                 (N_("Pitches"), "pitches/index.md"))
 
 
 def home_page(site: Site) -> None:
     counts = site.catalogue.counts()
     editions = sorted({i.edition for i in site.catalogue.sorted_items() if i.edition})
-    out = ["# Nuffle rules reference", "",
-           "The rules of the Blitz Bowl and Blood Bowl family of games, generated from the "
-           "Nuffle content: every team, ability, ball card, Challenge card and Bonus Play, "
-           "coach trait, table and pitch, with its printed text, its rules as the engine runs "
-           "them, the rulings behind them, and scenarios that show them in a game.", "",
-           "## Finding your way", "",
-           "- **Search** (the box at the top) finds any card by name or by words in its text.",
-           "- **[Rules](rules/index.md)**: Blitz Bowl Season 2, section by section.",
-           "- **[Teams](teams/index.md)**, **[Abilities](abilities/index.md)**, "
-           "**[Ball cards](balls/index.md)**, **[Challenge cards](challenge-cards/index.md)**, "
-           "**[Coach traits](coach-traits/index.md)**, **[Tables](tables/index.md)**, "
-           "**[Pitches](pitches/index.md)**.",
-           "- **[Rulings](rulings.md)**: every decision the project made where the rules are "
-           "silent.",
-           "- **[Balance](balance.md)**: how each team fares against each other in simulated "
-           "games; **[Coverage](coverage.md)**: what is implemented and tested.",
-           "- **For authors**: the [guide](guide/content-format.md) (content files, the "
-           "rules language, checking, scenarios, playing), the "
-           "[language reference](language/index.md), the [schemas](schemas/index.md).", "",
-           "## Editions covered", ""]
+
+    def strong_link(title: str, target: str) -> str:
+        return f"**[{title}]({target})**"
+
+    sections = ", ".join(strong_link(site.t(title), target) for title, target in HOME_SECTIONS)
+    out = ["# " + site.t("Nuffle rules reference"), "",
+           site.t("The rules of the Blitz Bowl and Blood Bowl family of games, generated from "
+                  "the Nuffle content: every team, ability, ball card, Challenge card and Bonus "
+                  "Play, coach trait, table and pitch, with its printed text, its rules as the "
+                  "engine runs them, the rulings behind them, and scenarios that show them in a "
+                  "game."), "",
+           "## " + site.t("Finding your way"), "",
+           # TRANSLATORS: {search} is "Search" in bold
+           "- " + site.t("{search} (the box at the top) finds any card by name or by words in "
+                         "its text.").format(search="**" + site.t("Search") + "**"),
+           # TRANSLATORS: {rules} is a link to the rules pages
+           "- " + site.t("{rules}: Blitz Bowl Season 2, section by section.").format(
+               rules=strong_link(site.t("Rules"), "rules/index.md")),
+           f"- {sections}.",
+           # TRANSLATORS: {rulings} is a link to the rulings log
+           "- " + site.t("{rulings}: every decision the project made where the rules are "
+                         "silent.").format(rulings=strong_link(site.t("Rulings"), "rulings.md")),
+           # TRANSLATORS: {balance} and {coverage} are links to the Balance and Coverage pages
+           "- " + site.t("{balance}: how each team fares against each other in simulated "
+                         "games; {coverage}: what is implemented and tested.").format(
+               balance=strong_link(site.t("Balance"), "balance.md"),
+               coverage=strong_link(site.t("Coverage"), "coverage.md")),
+           # TRANSLATORS: {for_authors} is "For authors" in bold; {guide}, {reference} and
+           # {schemas} are links whose words are "guide", "language reference" and "schemas"
+           "- " + site.t("{for_authors}: the {guide} (content files, the rules language, "
+                         "checking, scenarios, playing), the {reference}, the "
+                         "{schemas}.").format(
+               for_authors="**" + site.t("For authors") + "**",
+               guide="[" + site.t("guide") + "](guide/content-format.md)",
+               reference="[" + site.t("language reference") + "](language/index.md)",
+               schemas="[" + site.t("schemas") + "](schemas/index.md)"), "",
+           "## " + site.t("Editions covered"), ""]
     for e in editions:
         n = sum(1 for i in site.catalogue.sorted_items() if i.edition == e)
-        out.append(f"- {esc(edition_name(e))} (`{e}`): {n} items")
-    out += ["", "## What is here", "",
-            table(["Kind", "Items"], [[k, str(v)] for k, v in counts.items()])]
+        items = (site.t("{n} item") if n == 1 else site.t("{n} items")).format(n=n)
+        out.append(f"- {esc(edition_label(site, e))} (`{e}`): {items}")
+    out += ["", "## " + site.t("What is here"), "",
+            table([site.t("Kind"), site.t("Items")],
+                  [[shown(site, KIND_LABELS, k), str(v)] for k, v in counts.items()])]
     site.add("index.md", "\n".join(out))

@@ -3,51 +3,98 @@ rulings, where it is used, its source and the scenarios that show it working."""
 
 from __future__ import annotations
 
-from nuffle.sitegen.context import Site, edition_name, esc, table
+from nuffle.sitegen.context import N_, Site, edition_name, esc, table
 from nuffle.sitegen.svg import pitch_svg
 
 from nuffle.catalogue.model import Item
 
 SEEDS = {
-    "000_ff9920886d8c191d.txt": "Blitz Bowl Season 2 rulebook (English, 2020)",
-    "003_ebf824c1784b0023.txt": "Blitz Bowl rulebook, Italian edition (2018)",
-    "001_614373aa7a63e92f.txt": "Blood Bowl Living Rulebook 6",
-    "004_2450e8f2c1aa331e.txt": "Blood Bowl PBBL Living Rulebook 1.10",
-    "002_1746bd746c5d97e0.txt": "Blood Bowl 2020, game sequence chapter",
+    "000_ff9920886d8c191d.txt": N_("Blitz Bowl Season 2 rulebook (English, 2020)"),
+    "003_ebf824c1784b0023.txt": N_("Blitz Bowl rulebook, Italian edition (2018)"),
+    "001_614373aa7a63e92f.txt": N_("Blood Bowl Living Rulebook 6"),
+    "004_2450e8f2c1aa331e.txt": N_("Blood Bowl PBBL Living Rulebook 1.10"),
+    "002_1746bd746c5d97e0.txt": N_("Blood Bowl 2020, game sequence chapter"),
 }
 ITEM_BOOST = 4  # item pages first in search results, above the scenarios that name them
-TEXT_SOURCES = {"printed": "as printed in the source", "project": "the project's own words",
-                "translated": "translated by the project"}
+TEXT_SOURCES = {"printed": N_("as printed in the source"),
+                "project": N_("the project's own words"),
+                "translated": N_("translated by the project")}
+# the names of the editions (`edition_name` in context.py), marked here for the site catalog
+EDITION_LABELS = (N_("Blitz Bowl Season 2"), N_("Blitz Bowl (2018)"), N_("Blood Bowl 2020"),
+                  N_("Blood Bowl PBBL 1.10"), N_("Blood Bowl LRB6"))
+# the directions of the bounce chart's rows, as the content names them
+DIRECTIONS = {d: d for d in (
+    N_("north"), N_("north-east"), N_("east"), N_("south-east"), N_("south"),
+    N_("south-west"), N_("west"), N_("north-west"))}
+# the categories of the dice tables, as the content names them
+TABLE_CATEGORIES = {c: c for c in (
+    N_("block-dice"), N_("bounce-chart"), N_("kick-off"), N_("weather"),
+    N_("prayers-to-nuffle"))}
+# the kinds of content, as the coverage and home pages name them
+KIND_LABELS = {k: k for k in (
+    N_("ability"), N_("ball"), N_("challenge-card"), N_("coach-trait"), N_("glossary"),
+    N_("league"), N_("pitch"), N_("ruling"), N_("scenario"), N_("table"), N_("team"))}
+# what a league award measures, and whether the most or the fewest wins it
+AWARD_WORDS = {w: w for w in (
+    N_("league-points"), N_("injuries-caused"), N_("challenge-cards-claimed"), N_("most"),
+    N_("fewest"))}
 
 
-def source_line(data: dict) -> str:
+def shown(site: Site, words: dict[str, str], value: object) -> str:
+    """A content value from a closed set (a direction, a category) in the site's language;
+    a value the set does not know is shown as it is."""
+    text = str(value)
+    return site.t(words[text]) if text in words else text
+
+
+def edition_label(site: Site, ed: str | None) -> str:
+    """An edition's name in the site's language."""
+    return site.t(edition_name(ed)) if edition_name(ed) else ""
+
+
+def source_line(site: Site, data: dict) -> str:
     src = data.get("source") or {}
     seed = src.get("seed", "")
     where = f", {src['page']}" if src.get("page") else ""
-    return f"*Source: {esc(SEEDS.get(seed, seed))} (`{seed}`{esc(where)}).*"
+    # TRANSLATORS: the line that names where an item comes from: {source} is the book,
+    # {seed} its file name, {where} the page or section (with its leading comma)
+    text = site.t("Source: {source} ({seed}{where}).").format(
+        source=esc(site.t(SEEDS[seed]) if seed in SEEDS else seed), seed=f"`{seed}`",
+        where=esc(where))
+    return f"*{text}*"
 
 
-def header(item: Item, kind_label: str) -> list[str]:
+def header(site: Site, item: Item, kind_label: str) -> list[str]:
+    """The page's title, its kind (``kind_label``, already in the site's language), edition
+    and id, and its printed text."""
     out = [f"# {esc(item.data.get('name', item.id))}", "",
-           f"*{kind_label} · {esc(edition_name(item.edition))} · id `{item.id}`*", ""]
+           f"*{kind_label} · {esc(edition_label(site, item.edition))} · id `{item.id}`*", ""]
     if item.data.get("text"):
         out += [f"> {esc(item.data['text'])}", ""]
         note = TEXT_SOURCES.get(item.data.get("text_source", ""))
         if note:
-            out += [f"<small>Text: {note}.</small>", ""]
+            # TRANSLATORS: under a card's text: where the words come from ("as printed in
+            # the source", "the project's own words", "translated by the project")
+            said = site.t("Text: {note}.").format(note=site.t(note))
+            out += [f"<small>{said}</small>", ""]
     return out
 
 
-def rules_section(site: Site, item: Item, path: tuple, title: str = "Rules") -> list[str]:
+def rules_section(site: Site, item: Item, path: tuple, title: str | None = None) -> list[str]:
+    """The item's rules at ``path``: the source, then in words; ``title`` (in the site's
+    language) is the section's heading, "Rules" if not given."""
     text = next((r for r in item.rules if tuple(r.path) == path), None)
     if text is None:
         return []
+    title = site.t("Rules") if title is None else title
     out = [f"## {title}", "", "```nuffle", text.source.rstrip(), "```", ""]
     english = site.english(item)
     if english is not None and text.ast is not None:
         sentences = english.sentences(text.ast)
         if sentences:
-            out += ["**Rules as interpreted** (what the engine does, in words):", ""]
+            # TRANSLATORS: introduces the list of sentences that say what the engine does
+            # with a card's rules (the rules written in the rules language, put into words)
+            out += [site.t("**Rules as interpreted** (what the engine does, in words):"), ""]
             out += [f"- {esc(s)}" for s in sentences]
             out.append("")
     return out
@@ -59,7 +106,7 @@ def rulings_section(site: Site, item: Item, here: str) -> list[str]:
         ids += [r.id for r in site.rulings_for.get(ref, []) if r.id not in ids]
     if not ids:
         return []
-    out = ["## Rulings", ""]
+    out = ["## " + site.t("Rulings"), ""]
     for rid in ids:
         ruling = site.catalogue.get("ruling", rid)
         if ruling is None:
@@ -73,83 +120,100 @@ def scenarios_section(site: Site, ref: str, here: str) -> list[str]:
     found = site.scenarios_for.get(ref, [])
     if not found:
         return []
-    out = ["## See it in a game", ""]
-    out += [f"- Scenario {site.link('scenario', s.id, here)}" for s in found]
+    out = ["## " + site.t("See it in a game"), ""]
+    out += ["- " + site.t("Scenario {scenario}").format(scenario=site.link("scenario", s.id, here))
+            for s in found]
     return [*out, ""]
 
 
-def footer(item: Item) -> list[str]:
-    return ["## Source", "", source_line(item.data), ""]
+def footer(site: Site, item: Item) -> list[str]:
+    return ["## " + site.t("Source"), "", source_line(site, item.data), ""]
 
 
 def ability_page(site: Site, item: Item) -> None:
     here = site.path("ability", item.id)
-    out = header(item, "Ability")
+    out = header(site, item, site.t("Ability"))
     out += rules_section(site, item, ("rules",))
     users = site.used_by.get(f"ability/{item.id}", [])
     if users:
-        out += ["## Players with it", ""]
+        out += ["## " + site.t("Players with it"), ""]
         for _, team_id in users:
             team = site.catalogue.get("team", team_id)
             positions = [p["name"] for p in team.data["positions"] if item.id in p["abilities"]]
             out.append(f"- {site.link('team', team_id, here)}: {esc(', '.join(positions))}")
         out.append("")
     out += rulings_section(site, item, here) + scenarios_section(site, f"ability/{item.id}", here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
 
 
 def ball_page(site: Site, item: Item) -> None:
     here = site.path("ball", item.id)
-    out = header(item, "Ball card")
+    out = header(site, item, site.t("Ball card"))
     team = item.data.get("team")
     if team and site.catalogue.get("team", team):
-        how = "printed on the card" if item.data.get("team_source") == "printed" else \
-            "by ruling"
-        out += [f"Belongs to the {site.link('team', team, here)} team ({how}).", ""]
+        how = site.t("printed on the card") if item.data.get("team_source") == "printed" else \
+            site.t("by ruling")
+        # TRANSLATORS: {team} is a link to the team's page; {how} is "printed on the card"
+        # or "by ruling"
+        out += [site.t("Belongs to the {team} team ({how}).").format(
+            team=site.link("team", team, here), how=how), ""]
     out += rules_section(site, item, ("rules",))
     out += rulings_section(site, item, here) + scenarios_section(site, f"ball/{item.id}", here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
 
 
 def card_page(site: Site, item: Item) -> None:
     here = site.path("challenge-card", item.id)
     data = item.data
-    out = header(item, "Endgame Challenge card" if data.get("endgame") else "Challenge card")
+    out = header(site, item, site.t("Endgame Challenge card") if data.get("endgame")
+                 else site.t("Challenge card"))
     copies = data.get("copies", 1)
-    out += [f"**{data.get('points', 0)} point{'s' if data.get('points') != 1 else ''}** to "
-            f"claim · {copies} cop{'ies' if copies != 1 else 'y'} in the deck", ""]
-    out += rules_section(site, item, ("rules",), "Claim condition")
+    points = data.get("points", 0)
+    worth = (site.t("{n} point") if data.get("points") == 1 else site.t("{n} points")).format(
+        n=points)
+    deck = (site.t("{n} copy") if copies == 1 else site.t("{n} copies")).format(n=copies)
+    # TRANSLATORS: under a Challenge card's text: {points} is "3 points" (in bold), {copies}
+    # is "2 copies"
+    out += [site.t("{points} to claim · {copies} in the deck").format(
+        points=f"**{worth}**", copies=deck), ""]
+    out += rules_section(site, item, ("rules",), site.t("Claim condition"))
     out += scenarios_section(site, f"challenge-card/{item.id}", here)
     back = data.get("bonus_play")
-    out += ["## Bonus Play", ""]
+    out += ["## " + site.t("Bonus Play"), ""]
     if isinstance(back, dict):
         out += [f"### {esc(back['name'])} {{#bonus-play}}", "", f"> {esc(back.get('text', ''))}",
                 ""]
-        out += rules_section(site, item, ("bonus_play", "rules"), "Bonus Play rules")
+        out += rules_section(site, item, ("bonus_play", "rules"), site.t("Bonus Play rules"))
         out += scenarios_section(site, f"bonus-play/{back['id']}", here)
     else:
-        out += ["This card's back is not known from the sources: it has no Bonus Play "
-                "(see the rulings).", ""]
+        out += [site.t("This card's back is not known from the sources: it has no Bonus Play "
+                       "(see the rulings)."), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
 
 
 def trait_page(site: Site, item: Item) -> None:
     here = site.path("coach-trait", item.id)
-    out = header(item, f"Coach trait · 2D8 result {item.data.get('roll')}")
+    # TRANSLATORS: {roll} is the result on the 2D8 Coach Traits table that gives the trait
+    roll = site.t("2D8 result {roll}").format(roll=item.data.get("roll"))
+    out = header(site, item, site.t("Coach trait") + f" · {roll}")
     original = (item.data.get("original_text") or {}).get("it")
-    if original:
-        out += [f"Italian edition: *{esc(original)}*", ""]
+    if original and original != item.data.get("text"):  # not twice on the Italian page
+        # TRANSLATORS: {text} is the trait's text as the Italian rulebook prints it
+        out += [site.t("Italian edition: {text}").format(text=f"*{esc(original)}*"), ""]
     out += rules_section(site, item, ("rules",))
     out += rulings_section(site, item, here)
     out += scenarios_section(site, f"coach-trait/{item.id}", here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
 
 
 def table_page(site: Site, item: Item) -> None:
     here = site.path("table", item.id)
     data = item.data
-    out = header(item, f"Table · roll {data.get('roll')} · {data.get('category', '')}")
+    # TRANSLATORS: {roll} is the dice rolled on a table: 2d6, d8...
+    roll = site.t("roll {roll}").format(roll=data.get("roll"))
+    category = shown(site, TABLE_CATEGORIES, data.get("category", ""))
+    out = header(site, item, site.t("Table") + f" · {roll} · {category}")
     for n, entry in enumerate(data.get("entries", [])):
         anchor = f"{entry.get('id')}-{entry.get('roll')}".replace(" ", "")
         out += [f"## {entry.get('roll')}: {esc(entry.get('name', entry.get('id')))} "
@@ -157,56 +221,76 @@ def table_page(site: Site, item: Item) -> None:
         if entry.get("text"):
             out += [f"> {esc(entry['text'])}", ""]
         if entry.get("direction"):
-            out += [f"Direction: **{entry['direction']}**.", ""]
-        out += rules_section(site, item, ("entries", n, "rules"), "Rules")[1:]
-        shown = site.scenarios_for.get(f"table/{item.id}#{entry.get('id')}", [])
-        if shown:
-            out += ["See it: " + ", ".join(site.link("scenario", s.id, here) for s in shown), ""]
+            # TRANSLATORS: the direction a bouncing ball goes on this row of the bounce chart
+            out += [site.t("Direction: {direction}.").format(
+                direction=f"**{shown(site, DIRECTIONS, entry['direction'])}**"), ""]
+        out += rules_section(site, item, ("entries", n, "rules"), site.t("Rules"))[1:]
+        seen = site.scenarios_for.get(f"table/{item.id}#{entry.get('id')}", [])
+        if seen:
+            # TRANSLATORS: {scenarios} is a list of links to scenarios that show this row
+            out += [site.t("See it: {scenarios}").format(
+                scenarios=", ".join(site.link("scenario", s.id, here) for s in seen)), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
 
 
 def pitch_page(site: Site, item: Item) -> None:
     here = site.path("pitch", item.id)
-    out = header(item, f"Pitch · {item.data['width']} × {item.data['height']} squares")
+    size = site.t("{width} × {height} squares").format(width=item.data["width"],
+                                                       height=item.data["height"])
+    out = header(site, item, site.t("Pitch") + f" · {size}")
     svg_name = f"{item.id}.svg"
     site.pages[f"pitches/{svg_name}"] = pitch_svg(item.data)
-    out += [f"![The {esc(item.data['name'])}]({svg_name}){{ .pitch-diagram }}", "",
-            "Coach A's end zone is at the top (row 0), coach B's at the bottom; trapdoors are "
-            "the circles, blocked squares are dark red. Squares are named x,y from the top "
-            "left.", ""]
+    # TRANSLATORS: the alternative text of the pitch's map; {name} is the pitch's name
+    alt = site.t("The {name}").format(name=esc(item.data["name"]))
+    out += [f"![{alt}]({svg_name}){{ .pitch-diagram }}", "",
+            site.t("Coach A's end zone is at the top (row 0), coach B's at the bottom; "
+                   "trapdoors are the circles, blocked squares are dark red. Squares are named "
+                   "x,y from the top left."), ""]
     traps = item.data.get("trapdoors", [])
     if traps:
-        out += ["Trapdoors: " + ", ".join(f"`{t['id']}` at {t['x']},{t['y']}" for t in traps), ""]
+        # TRANSLATORS: {id} is a trapdoor's id, {x},{y} its square
+        where = ", ".join(site.t("{id} at {x},{y}").format(id=f"`{t['id']}`", x=t["x"], y=t["y"])
+                          for t in traps)
+        out += [site.t("Trapdoors: {trapdoors}").format(trapdoors=where), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
 
 
 def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
     here = site.path("team", item.id)
-    out = header(item, "Team")
+    out = header(site, item, site.t("Team"))
     rows = []
     for pos in item.data["positions"]:
         abilities = ", ".join(site.link("ability", a, here) for a in pos["abilities"]) or "–"
         rows.append([esc(pos["name"]), str(pos["count"]), str(pos["move"]), f"{pos['throw']}+",
                      f"{pos['armour']}+", abilities])
-    out += ["## Players", "", table(["Position", "Count", "Move", "Throw", "Armour", "Abilities"],
-                                    rows), ""]
+    # TRANSLATORS: the columns of a team's players table: the Move, Throw and Armour values
+    # of each position
+    headers = [site.t("Position"), site.t("Count"), site.t("Move"), site.t("Throw"),
+               site.t("Armour"), site.t("Abilities")]
+    out += ["## " + site.t("Players"), "", table(headers, rows), ""]
     balls = [b for kind, b in site.used_by.get(f"team/{item.id}", []) if kind == "ball"]
     if balls:
-        out += ["## Ball cards", ""] + [f"- {site.link('ball', b, here)}" for b in balls] + [""]
+        out += ["## " + site.t("Ball cards"), ""] + \
+            [f"- {site.link('ball', b, here)}" for b in balls] + [""]
     if record:
-        out += ["## Simulated record", "",
-                "Greedy bots, seeded; see [Balance](../balance.md) for how it is made.", "",
-                table(["Against", "Games", "Won", "Drawn", "Lost", "Win rate"], record), ""]
+        balance = "[" + site.t("Balance") + "](../balance.md)"
+        # TRANSLATORS: {balance} is a link to the Balance page
+        out += ["## " + site.t("Simulated record"), "",
+                site.t("Greedy bots, seeded; see {balance} for how it is made.").format(
+                    balance=balance), "",
+                table([site.t("Against"), site.t("Games"), site.t("Won"), site.t("Drawn"),
+                       site.t("Lost"), site.t("Win rate")], record), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
 
 
 def scenario_page(site: Site, item: Item) -> None:
     here = site.path("scenario", item.id)
     data = item.data
-    out = [f"# {esc(data.get('name', item.id))}", "", f"*Scenario · id `{item.id}`*", ""]
+    out = [f"# {esc(data.get('name', item.id))}", "",
+           "*" + site.t("Scenario") + f" · id `{item.id}`*", ""]
     if data.get("text"):
         out += [esc(data["text"]), ""]
     shows = []
@@ -218,30 +302,41 @@ def scenario_page(site: Site, item: Item) -> None:
             shows.append(site.link(kind, item_id, here))
         else:
             shows.append(f"`{esc(ref)}`")
-    out += ["Shows: " + ", ".join(shows), ""]
+    # TRANSLATORS: {items} is the list of the cards and rules the scenario shows working
+    out += [site.t("Shows: {items}").format(items=", ".join(shows)), ""]
     setup = data.get("setup", {})
-    out += ["## Position", "", f"{esc(setup.get('home', 'human'))} (home) v "
-            f"{esc(setup.get('away', 'dwarf'))} (away) on the "
-            f"{esc(setup.get('pitch', 'one-trapdoor'))} pitch.", ""]
+    # TRANSLATORS: the scenario's set-up; {home} and {away} are the teams, {pitch} the pitch
+    out += ["## " + site.t("Position"), "",
+            site.t("{home} (home) v {away} (away) on the {pitch} pitch.").format(
+                home=esc(setup.get("home", "human")), away=esc(setup.get("away", "dwarf")),
+                pitch=esc(setup.get("pitch", "one-trapdoor"))), ""]
     players = setup.get("players") or {}
     if players:
         rows = []
         for pid, spec in players.items():
             at = spec if isinstance(spec, list) else spec.get("at")
-            prone = " (Prone)" if isinstance(spec, dict) and spec.get("prone") else ""
+            prone = " (" + site.t("Prone") + ")" if isinstance(spec, dict) and spec.get("prone") \
+                else ""
             rows.append([f"`{pid}`", f"{at[0]},{at[1]}{prone}"])
-        out += [table(["Player", "Square"], rows), ""]
-    for title, part in (("With the rule", data), ("Without it", data.get("without"))):
+        out += [table([site.t("Player"), site.t("Square")], rows), ""]
+    # TRANSLATORS: the scenario played with the rule it shows, and without it
+    for title, part in ((site.t("With the rule"), data), (site.t("Without it"),
+                                                           data.get("without"))):
         if not part:
             continue
         out += [f"## {title}", ""]
         if part.get("dice"):
-            out += ["Dice: " + ", ".join(f"`{esc(d)}`" for d in part["dice"]), ""]
+            # TRANSLATORS: {dice} is the list of the scripted dice results
+            out += [site.t("Dice: {dice}").format(
+                dice=", ".join(f"`{esc(d)}`" for d in part["dice"])), ""]
         if part.get("decisions"):
-            out += ["Decisions: " + ", ".join(f"`{esc(d)}`" for d in part["decisions"]), ""]
-        out += ["Expected:", "", "```yaml", _yaml(part.get("expect", {})), "```", ""]
-    out += ["The test suite runs this scenario; so does `nuffle scenario`.", ""]
-    site.add(here, "\n".join(out + [source_line(data)]))
+            # TRANSLATORS: {decisions} is the list of the coaches' scripted choices
+            out += [site.t("Decisions: {decisions}").format(
+                decisions=", ".join(f"`{esc(d)}`" for d in part["decisions"])), ""]
+        out += [site.t("Expected:"), "", "```yaml", _yaml(part.get("expect", {})), "```", ""]
+    out += [site.t("The test suite runs this scenario; so does {command}.").format(
+        command="`nuffle scenario`"), ""]
+    site.add(here, "\n".join(out + [source_line(site, data)]))
 
 
 def _yaml(data: dict) -> str:
@@ -252,15 +347,27 @@ def _yaml(data: dict) -> str:
 def league_page(site: Site, item: Item) -> None:
     here = site.path("league", item.id)
     data = item.data
-    out = header(item, "League rules")
+    out = header(site, item, site.t("League rules"))
     points = data.get("points", {})
-    out += [f"Each coach plays **{data.get('matches')}** matches. League points: win "
-            f"{points.get('win')}, draw {points.get('draw')}, loss {points.get('loss')}.", "",
-            "## Awards", ""]
+    # TRANSLATORS: {matches} is the number of matches (in bold); {win}, {draw} and {loss}
+    # the league points each result gives
+    out += [site.t("Each coach plays {matches} matches. League points: win {win}, draw "
+                   "{draw}, loss {loss}.").format(
+                matches=f"**{data.get('matches')}**", win=points.get("win"),
+                draw=points.get("draw"), loss=points.get("loss")), "",
+            "## " + site.t("Awards"), ""]
     for award in data.get("awards", []):
+        # TRANSLATORS: how an award is decided: {measure} is what is counted (league-points,
+        # injuries-caused...), {pick} "most" or "fewest"
+        measured = site.t("Measured by {measure} ({pick}).").format(
+            measure=shown(site, AWARD_WORDS, award.get("measure")),
+            pick=shown(site, AWARD_WORDS, award.get("pick")))
         out += [f"### {esc(award['name'])}", "", f"> {esc(award.get('text', ''))}", "",
-                f"Measured by {award.get('measure')} ({award.get('pick')}).", ""]
-    out += ["Run one between bots with `nuffle league` "
-            "([playing and simulating](../guide/playing.md)).", ""]
+                measured, ""]
+    guide = "[" + site.t("playing and simulating") + "](../guide/playing.md)"
+    # TRANSLATORS: "Run" is the verb (start a league), not the Run action; {command} is the
+    # command, {guide} a link to the guide "playing and simulating"
+    out += [site.t("Run one between bots with {command} ({guide}).").format(
+        command="`nuffle league`", guide=guide), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)

@@ -29,9 +29,13 @@ def expand(site: Site, text: str, here: str) -> str:
                 raise MarkerError(f"{here}: no ruling applies to `{ref}`")
             lines = []
             for r in found:
-                lines.append(f'!!! note "Ruling: {esc(r.data.get("title", r.id))}"')
-                lines.append(f"    {esc(r.data.get('ruling', ''))} "
-                             f"({site.link('ruling', r.id, here, 'rulings log')})")
+                # TRANSLATORS: the title of the box that shows a ruling in a rules page;
+                # {title} is the ruling's title (no double quotes in the translation)
+                title = site.t("Ruling: {title}").format(title=esc(r.data.get("title", r.id)))
+                # TRANSLATORS: the words of the link from a ruling's box to the rulings log
+                log = site.link("ruling", r.id, here, site.t("rulings log"))
+                lines.append(f'!!! note "{title}"')
+                lines.append(f"    {esc(r.data.get('ruling', ''))} ({log})")
                 lines.append("")
             return "\n".join(lines)
         if kind not in ITEM_KINDS:

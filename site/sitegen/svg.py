@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from html import escape
 
+from nuffle.sitegen.context import N_
+
 CELL = 24
+# the heat map's accessible label and title (the balance page passes them in its language)
+HEAT_MAP_LABEL = N_("Win rate of each team against each other")
+HEAT_MAP_TITLE = N_("Win rates: row team against column team")
 
 
 def pitch_svg(data: dict) -> str:
@@ -43,14 +48,16 @@ def _cls(ch: str) -> str:
             "B": "endzone-b"}.get(ch, "floor")
 
 
-def heat_map_svg(names: list[str], rates: dict[tuple[str, str], float]) -> str:
-    """Rows: the team; columns: the opponent; colour from red (loses) to blue (wins)."""
+def heat_map_svg(names: list[str], rates: dict[tuple[str, str], float],
+                 label: str = HEAT_MAP_LABEL, title: str = HEAT_MAP_TITLE) -> str:
+    """Rows: the team; columns: the opponent; colour from red (loses) to blue (wins).
+    ``label`` and ``title`` are the drawing's accessible label and title."""
     label_w, cell = 110, 34
     n = len(names)
     w, h = label_w + n * cell + 10, label_w + n * cell + 10
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
-             f'height="{h}" role="img" aria-label="Win rate of each team against each other">',
-             "<title>Win rates: row team against column team</title>",
+             f'height="{h}" role="img" aria-label="{escape(label)}">',
+             f"<title>{escape(title)}</title>",
              f'<rect x="0" y="0" width="{w}" height="{h}" fill="#ffffff"/>']
     for i, name in enumerate(names):
         parts.append(f'<text x="{label_w - 6}" y="{label_w + i * cell + cell / 2 + 4}" '

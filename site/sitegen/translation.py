@@ -17,7 +17,7 @@ def translation_page(site: Site, pages: dict[str, dict[str, bool]]) -> None:
     langs = sorted({lang for per in pages.values() for lang in per})
     report = status_report(langs, by_domain)
     here = "translation.md"
-    out = [f"# {site.t('Translation status')}", "",
+    out = ["# " + site.t("Translation status"), "",
            site.t("How much of Nuffle is translated, language by language: the content (every "
                   "card, ability and ruling), the play-by-play of `nuffle play`, the words of "
                   "the rules as interpreted, the interface of this site, and the hand-written "
@@ -33,7 +33,7 @@ def translation_page(site: Site, pages: dict[str, dict[str, bool]]) -> None:
         out += [table([site.t("Catalog"), site.t("Kind"), site.t("Translated"),
                        site.t("Fuzzy"), site.t("Missing"), site.t("Share")], rows), ""]
         done = [p for p, per in pages.items() if per.get(lang)]
-        out += [f"### {site.t('Hand-written pages')}", "",
+        out += ["### " + site.t("Hand-written pages"), "",
                 site.t("{done} of {total} pages have a translation; the others are shown in "
                        "English with a notice.").format(done=len(done), total=len(pages)), "",
                 table([site.t("Page"), site.t("Translated")],

@@ -135,3 +135,46 @@ def distinct_pixels(png: bytes) -> int:
             idat += png[pos + 8:pos + 8 + length]
         pos += 12 + length
     return len(set(zlib.decompress(idat)))
+
+
+def switch_language(page: Page, name: str) -> None:
+    """Open the header's language menu and pick a language."""
+    page.locator(".md-header .md-select").first.hover()
+    page.locator(".md-select__link", has_text=name).first.click()
+
+
+def test_switching_a_card_page_to_italian_and_back(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/challenge-cards/take-them-down/")
+    english = "Claim this card if an opponent was Knocked Down or injured."
+    expect(page.locator("blockquote").first).to_contain_text(english)
+    switch_language(page, "Italiano")
+    expect(page).to_have_url(re.compile(r"/it/challenge-cards/take-them-down/$"))
+    expect(page.locator("blockquote").first).to_contain_text(
+        "Reclama questa carta se un avversario è stato Atterrato o Infortunato.")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    # the theme speaks Italian too
+    expect(page.locator("input.md-search__input")).to_have_attribute("placeholder", "Cerca")
+    switch_language(page, "English")
+    expect(page).to_have_url(re.compile(r"/challenge-cards/take-them-down/$"))
+    assert "/it/" not in page.url
+    expect(page.locator("blockquote").first).to_contain_text(english)
+
+
+def test_italian_search_finds_italian_pages_only(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/it/")
+    search = page.locator("input.md-search__input")
+    results = page.locator(".md-search-result__item a")
+    for _ in range(3):  # the index loads in a worker: retry a query typed too early
+        search.click()
+        search.fill("")
+        search.type("Atterrato", delay=50)
+        try:
+            expect(results.first).to_be_visible(timeout=8_000)
+            break
+        except AssertionError:
+            continue
+    expect(results.first).to_be_visible()
+    hrefs = results.evaluate_all("links => links.map(a => a.href)")
+    assert hrefs and all("/it/" in h for h in hrefs), hrefs[:5]
+    results.first.click()
+    assert "/it/" in page.url

@@ -1,4 +1,7 @@
-"""One search index per language.
+"""What the site needs after MkDocs has built every language: one search index per
+language, and language-menu links that work wherever the site is served.
+
+One search index per language.
 
 mkdocs-static-i18n builds every language into one site with one search index, so a reader
 of the Italian pages would get English results too (a known limit of the plugin: the theme
@@ -58,3 +61,30 @@ def _rebase_pages(root: Path) -> None:
         new = _CONFIG.sub(rebase, html, count=1)
         if new != html:
             page.write_text(new, encoding="utf-8")
+
+
+_ALTERNATE = re.compile(r'href="(/[^"]*)"(\s+hreflang=)')
+
+
+def relative_language_links(site_dir: Path) -> int:
+    """The language menu of a language's home page links to `/` and `/it/`, which break
+    when the site is opened from disk or served under a sub-path: make them relative.
+    Returns how many links were rewritten."""
+    count = 0
+    for page in site_dir.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if 'hreflang="' not in html:
+            continue
+        here = page.parent
+
+        def relative(m: re.Match, here: Path = here) -> str:
+            nonlocal count
+            count += 1
+            target = site_dir / m.group(1).lstrip("/")
+            rel = posixpath.relpath(str(target), str(here))
+            link = "./" if rel == "." else rel + "/"
+            return f'href="{link}"{m.group(2)}'
+        new = _ALTERNATE.sub(relative, html)
+        if new != html:
+            page.write_text(new, encoding="utf-8")
+    return count
