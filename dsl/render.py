@@ -229,6 +229,9 @@ FRAMES: dict[str, str] = {
     "duration": " for {scope}",
     "extra": "{prep} {value}",
     "it": "it",
+    "prep/by": "by", "prep/to": "to", "prep/from": "from", "prep/with": "with",
+    "prep/as": "as", "prep/on": "on", "prep/into": "into", "prep/times": "times",
+    "prep/against": "against", "prep/up to": "up to",
 }
 _CAPITALISED_TYPES = {"action", "status", "block-result"}  # printed with capitals in the rules
 _OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
@@ -255,9 +258,13 @@ class Language:
         """An event, effect or query's phrase (``english`` is the vocabulary's)."""
         return english
 
-    def the(self, name: str) -> str:
+    def the(self, name: str, plural: bool = False) -> str:
         """A payload field, parameter or attribute named with its definite article."""
         return "the " + _words(name)
+
+    def dice(self, count: int, sides: int) -> str:
+        """How dice are written: D6, 2D8."""
+        return f"{'' if count == 1 else count}D{sides}"
 
     def noun(self, name: str) -> str:
         """An attribute's name, bare ("move" in "this player's move")."""
@@ -303,10 +310,15 @@ class RulesRenderer:
         self.content_names = dict(content_names or {})
         self.bool_attributes = {a for t in vocab.types.values()
                                 for a, at in t.attributes.items() if at == "bool"}
+        self.list_attributes = {a for t in vocab.types.values()
+                                for a, at in t.attributes.items() if at.startswith("list[")}
         self._flags: set[str] = set()  # true/false payload fields of the event in hand
 
     def sentences(self, rules: ast.Rules) -> list[str]:
         return [self.lang.sentence(self.lang.tidy(self.clause(item))) for item in rules.items]
+
+    def dice(self, e: ast.Roll) -> str:
+        return self.lang.dice(e.count, e.sides)
 
     def f(self, key: str, **fields: str) -> str:
         return self.lang.frame(key).format_map(fields)
@@ -334,12 +346,13 @@ class RulesRenderer:
                 return self.f("flag", flag=self.lang.noun(e.name))
             return self.word(e.name)
         if isinstance(e, ast.Roll):
-            return self.f("roll", dice=_dice(e))
+            return self.f("roll", dice=self.dice(e))
         if isinstance(e, ast.Attr):
             owner = self.expr(e.obj)
-            if e.attr.name in self.bool_attributes:
-                return self.f("bool-attribute", owner=owner, attribute=self.lang.noun(e.attr.name))
-            return self.f("attribute", owner=owner, attribute=self.lang.noun(e.attr.name))
+            name = e.attr.name
+            key = "bool-attribute" if name in self.bool_attributes else "attribute"
+            return self.f(key, owner=owner, attribute=self.lang.noun(name),
+                          the_attribute=self.lang.the(name, name in self.list_attributes))
         if isinstance(e, ast.ListExpr):
             items = [self.expr(i) for i in e.items]
             if not items:
@@ -375,7 +388,8 @@ class RulesRenderer:
             return self.f("not-flag", flag=self.lang.noun(e.name))
         if isinstance(e, ast.Attr) and e.attr.name in self.bool_attributes:
             return self.f("not-bool-attribute", owner=self.expr(e.obj),
-                          attribute=self.lang.noun(e.attr.name))
+                          attribute=self.lang.noun(e.attr.name),
+                          the_attribute=self.lang.the(e.attr.name))
         text = self.expr(e)
         return self.f("not", text=f"({text})" if " " in text else text)
 
@@ -436,7 +450,7 @@ class RulesRenderer:
         if s.where is not None:
             head = self.f("hook-if", hook=head, condition=self.expr(s.where))
         for o in s.options:
-            head += self.f("once-per", scope=_words(o.scope.name)) if o.scope \
+            head += self.f("once-per", scope=self.lang.noun(o.scope.name)) if o.scope \
                 else self.f("once")
         key = "hook-instead" if s.timing == "instead of" else "hook-body"
         return self.f(key, head=head, body=self.body(s.body))
@@ -447,8 +461,8 @@ class RulesRenderer:
     def stmt(self, s: ast.Stmt) -> str:
         if isinstance(s, ast.Let):
             if isinstance(s.value, ast.Roll):
-                return self.f("roll-let", dice=_dice(s.value), name=s.name.name)
-            return self.f("let", name=s.name.name, value=self.expr(s.value))
+                return self.f("roll-let", dice=self.dice(s.value), name=self.word(s.name.name))
+            return self.f("let", name=self.word(s.name.name), value=self.expr(s.value))
         if isinstance(s, ast.May):
             return self.f("may", body=self.body(s.body))
         if isinstance(s, ast.If):
@@ -490,7 +504,8 @@ class RulesRenderer:
         phrase = self.lang.phrase("effect", s.name.name, decl.phrase) \
             if decl and decl.phrase else _words(s.name.name)
         text, used = fill_phrase(phrase, values, self.lang)
-        extras = [self.f("extra", prep=a.prep, value=values[a.prep])
+        extras = [self.f("extra", prep=self.f(f"prep/{a.prep}") if f"prep/{a.prep}" in FRAMES
+                         else a.prep, value=values[a.prep])
                   for a in s.args if a.prep not in used]
         if extras:
             text += ", " + ", ".join(extras)
@@ -498,10 +513,6 @@ class RulesRenderer:
 
 
 EnglishRenderer = RulesRenderer  # the name callers used before there were other languages
-
-
-def _dice(e: ast.Roll) -> str:
-    return f"{'' if e.count == 1 else e.count}D{e.sides}"
 
 
 def fill_phrase(phrase: str, values: dict[str, str],

@@ -67,7 +67,8 @@ def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]]) -> 
     # the translator (`#, glossary-exception`: "Throw a Rock" is no Throw action)
     kept = _fold(entry.msgstr) == _fold(entry.msgid)
     glossary = [] if kept or GLOSSARY_EXCEPTION in entry.flags else glossary
-    source = entry.msgid
+    # a {field} is filled in by the program: the words inside it are not the text's
+    source = PLACEHOLDER.sub(" ", entry.msgid)
     # longest terms first, each match taken out of the English: "Throw check" is not "Throw";
     # a capitalised term (a game term: Open, Miss) matches only capitalised
     for english, renderings in sorted(glossary, key=lambda t: -len(t[0])):
@@ -80,12 +81,18 @@ def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]]) -> 
             out.append(Problem("I102", entry.linenum,
                                f"`{entry.msgctxt}`: the glossary term “{english}” should be "
                                f"rendered as “{renderings[0]}”"))
-    if sorted(PLACEHOLDER.findall(entry.msgid)) != sorted(PLACEHOLDER.findall(entry.msgstr)):
+    if _fields(entry.msgid) != _fields(entry.msgstr):
         out.append(Problem("I103", entry.linenum, f"`{entry.msgctxt}`: placeholders differ: "
                                                   f"{PLACEHOLDER.findall(entry.msgid)} in the "
                                                   f"English, {PLACEHOLDER.findall(entry.msgstr)}"
                                                   " in the translation"))
     return out
+
+
+def _fields(text: str) -> list[str]:
+    """The placeholders of a text; `{the_x}` (a field with its article, offered to
+    languages that need one) stands for `{x}`."""
+    return sorted(p.replace("{the_", "{") for p in PLACEHOLDER.findall(text))
 
 
 def _fold(text: str) -> str:

@@ -21,6 +21,9 @@ class Noun:
     term: str
     gender: str  # "m" or "f"
     plural: str = ""
+    # a renderer's word (a list attribute reads in the plural: "i giocatori"); a game term
+    # naming a place keeps the singular ("la Panchina" of a team is one Dugout)
+    rules_noun: bool = False
 
 
 def definite(noun: Noun, plural: bool = False) -> str:
@@ -95,9 +98,21 @@ class Italian(Language):
     def lookup(self, name: str) -> Noun | None:
         return self.nouns.get(name) or self.nouns.get(name.replace("-", " ").lower())
 
-    def the(self, name: str) -> str:
+    def the(self, name: str, plural: bool = False) -> str:
         noun = self.lookup(name)
-        return definite(noun) if noun else name.replace("-", " ")
+        if noun is None:
+            return name.replace("-", " ")
+        return definite(noun, plural and noun.rules_noun)
+
+    def dice(self, count: int, sides: int) -> str:
+        """The Italian edition writes the count of a single die too: 1D6 (glossary)."""
+        return f"{count}D{sides}"
+
+    def sentence(self, text: str) -> str:
+        # "i giocatori" starts with an article, not with a one-letter name
+        if re.match(r"[iaeo] ", text):
+            text = text[0].upper() + text[1:]
+        return super().sentence(text)
 
     def noun(self, name: str) -> str:
         noun = self.lookup(name)
@@ -125,7 +140,8 @@ def italian_nouns(catalogue) -> dict[str, Noun]:
             it = term.get("it")
             if not isinstance(it, dict) or not it.get("term"):
                 continue
-            noun = Noun(it["term"], it.get("gender", "m"), it.get("plural", ""))
+            noun = Noun(it["term"], it.get("gender", "m"), it.get("plural", ""),
+                        term.get("category") == "rules-noun")
             out.setdefault(term["id"], noun)
             out.setdefault(str(term["en"]).lower(), noun)
     return out
