@@ -6,13 +6,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from nuffle.catalogue.loader import load_catalogue
 from nuffle.dsl import ast
 from nuffle.dsl.parser import parse_rules
 from nuffle.dsl.render import FRAMES, RulesRenderer
-from nuffle.i18n.translations import rules_language
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary, vocabulary_for_edition
+
+from nuffle.catalogue.loader import load_catalogue
+from nuffle.i18n.translations import rules_language
 
 
 @pytest.fixture(scope="module")

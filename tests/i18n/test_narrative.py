@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from nuffle.interpreter.blitz_bowl.messages import MESSAGES, TERMS, Named, Note, Term
 from nuffle.interpreter.blitz_bowl.narrate import ENGLISH, Words
 

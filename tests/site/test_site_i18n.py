@@ -22,7 +22,7 @@ def html(built: Path, page: str) -> str:
 
 def test_every_english_page_has_its_italian_page(built: Path) -> None:
     english = {p.relative_to(built) for p in built.rglob("index.html")
-               if not p.relative_to(built).parts[0] == "it"}
+               if p.relative_to(built).parts[0] != "it"}
     missing = [str(p) for p in english if not (built / "it" / p).exists()]
     assert len(english) > 200 and missing == []
 
