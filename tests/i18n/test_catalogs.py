@@ -169,3 +169,44 @@ def test_the_italian_content_is_fully_translated(entries) -> None:
     project = [e for e in po if e.tcomment.startswith("project translation")]
     assert len(printed) == 57 and len(printed) + len(project) + sum(
         1 for e in po if e.msgstr == e.msgid) >= len(entries)
+
+
+def test_every_italian_catalog_is_complete() -> None:
+    """The content, the rules words, the play-by-play and the site interface: 100%."""
+    from nuffle.i18n.domains import DOMAINS, domain_entries
+    for domain in DOMAINS:
+        counts = status(load("it", domain), domain_entries(domain))
+        assert counts and all(s.translated == s.total for s in counts.values()), \
+            (domain, {k: (s.fuzzy, s.missing) for k, s in counts.items()})
+
+
+def test_extract_writes_one_template_per_domain(tmp_path: Path, capsys) -> None:
+    assert main(["i18n", "extract", "--out", str(tmp_path)]) == 0
+    for domain in ("content", "narrative", "site", "rules"):
+        pot = polib.pofile(str(tmp_path / f"{domain}.pot"))
+        assert len(pot) > 50, domain
+        assert all(e.msgstr == "" for e in pot)
+    narrative = polib.pofile(str(tmp_path / "narrative.pot"))
+    touchdown = next(e for e in narrative if e.msgctxt == "narrative/touchdown")
+    assert touchdown.msgid == "TOUCHDOWN by {player}!"
+    site = polib.pofile(str(tmp_path / "site.pot"))
+    assert all(e.msgctxt == "site" for e in site)
+    assert any(e.msgid == "Not yet translated" for e in site)
+
+
+def test_site_strings_match_by_their_english() -> None:
+    """The interface strings share one context: a changed English string is a new entry,
+    and the old translation is kept as obsolete."""
+    from nuffle.i18n.entries import Entry
+    old = [Entry("site", "Rulings", "interface", "site/sitegen/items.py", 1),
+           Entry("site", "Source", "interface", "site/sitegen/items.py", 2)]
+    po, _ = update(None, old, "it", "site")
+    for e in po:
+        e.msgstr = {"Rulings": "Decisioni", "Source": "Fonte"}[e.msgid]
+    new = [Entry("site", "Rulings", "interface", "site/sitegen/items.py", 1),
+           Entry("site", "Sources", "interface", "site/sitegen/items.py", 2)]
+    merged, report = update(po, new, "it", "site")
+    live = {e.msgid: e.msgstr for e in merged if not e.obsolete}
+    assert live == {"Rulings": "Decisioni", "Sources": ""}
+    assert [e.msgid for e in merged if e.obsolete] == ["Source"]
+    assert report.added == 1 and report.kept == 1 and report.obsolete == 1
