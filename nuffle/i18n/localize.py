@@ -10,16 +10,18 @@ from dataclasses import replace
 
 from nuffle.catalogue.model import Catalogue
 from nuffle.i18n.catalog import PRINTED_NOTE, load
-from nuffle.i18n.entries import content_entries
+from nuffle.i18n.entries import Entry, content_entries
 from nuffle.i18n.translations import by_context
 
 
-def localized_catalogue(catalogue: Catalogue, lang: str) -> tuple[Catalogue, set[str]]:
-    """The catalogue with every translated text in ``lang``, and the contexts left English."""
+def localized_catalogue(catalogue: Catalogue, lang: str, entries: list[Entry] | None = None,
+                        ) -> tuple[Catalogue, set[str]]:
+    """The catalogue with every translated text in ``lang``, and the contexts left English
+    (``entries``: the content's, if already at hand)."""
     texts = by_context(lang, "content")
     printed = {e.msgctxt for e in (load(lang, "content") or [])
                if e.tcomment.startswith(PRINTED_NOTE)}
-    entries = content_entries(catalogue)
+    entries = entries if entries is not None else content_entries(catalogue)
     data = {key: copy.deepcopy(item.data) for key, item in catalogue.items.items()}
     missing: set[str] = set()
     for entry in entries:

@@ -68,14 +68,18 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     from nuffle.sitegen.balance import GAMES_FOR_5_POINTS
     games = opts.balance_games or GAMES_FOR_5_POINTS
     data = load_or_simulate(opts.out / "cache", games, opts.jobs, opts.balance, progress)
-    translated = translated_items()
-    site = language_site(Site.of(catalogue), data, diags, translated)
+    from nuffle.i18n.catalog import status_report
+    from nuffle.i18n.domains import DOMAINS, domain_entries
+    from nuffle.i18n.localize import localized_catalogue
+    entries = {d: domain_entries(d, catalogue) for d in DOMAINS}  # each computed once
+    translated = translated_items(entries["content"])
+    report = status_report(list(LANGUAGES), entries)
+    site = language_site(Site.of(catalogue), data, diags, translated, report)
     for lang in LANGUAGES:
-        from nuffle.i18n.localize import localized_catalogue
-        localized, missing = localized_catalogue(catalogue, lang)
+        localized, missing = localized_catalogue(catalogue, lang, entries["content"])
         other = Site.of(localized, lang)
         other.untranslated = missing
-        language_site(other, data, diags, translated)
+        language_site(other, data, diags, translated, report)
         for path, text in other.pages.items():
             stem, dot, ext = path.rpartition(".")
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
@@ -83,7 +87,8 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     return site
 
 
-def language_site(site: Site, data, diags, translated: dict[str, set[str]]) -> Site:
+def language_site(site: Site, data, diags, translated: dict[str, set[str]],
+                  report: dict) -> Site:
     """Every page of the site in ``site.lang``."""
     makers = {"ability": ability_page, "ball": ball_page, "challenge-card": card_page,
               "coach-trait": trait_page, "table": table_page, "pitch": pitch_page,
@@ -101,7 +106,7 @@ def language_site(site: Site, data, diags, translated: dict[str, set[str]]) -> S
     coverage_page(site, coverage_rows(site, diags, translated))
     balance_page(site, data)
     schema_pages(site)
-    translation_page(site, hand_written_languages())
+    translation_page(site, hand_written_languages(), report)
     for folder, prefix in ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/")):
         for page in sorted(folder.glob("*.md")):
             if _language_of(page.name):
@@ -172,18 +177,13 @@ def not_translated_banner(site: Site, here: str, text: str) -> str:
     return front + "\n".join(banner) + text
 
 
-def translated_items() -> dict[str, set[str]]:
+def translated_items(entries: list) -> dict[str, set[str]]:
     """Per language, the ids of the items whose every text is translated (not fuzzy)."""
-    from nuffle.i18n.catalog import load
-    from nuffle.i18n.entries import content_entries
+    from nuffle.i18n.translations import by_context
 
-    catalogue, _, _ = load_catalogue()
-    entries = content_entries(catalogue)
     out: dict[str, set[str]] = {}
     for lang in LANGUAGES:
-        po = load(lang)
-        done = {e.msgctxt for e in (po or []) if e.msgstr and "fuzzy" not in e.flags
-                and not e.obsolete}
+        done = by_context(lang, "content")
         items: dict[str, bool] = {}
         for entry in entries:
             item_id = entry.context.split("/")[1]

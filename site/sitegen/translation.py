@@ -9,13 +9,10 @@ LANGUAGE_NAMES = {"en": "English", "it": "Italiano"}
 YES, NO = "✅", "❌"
 
 
-def translation_page(site: Site, pages: dict[str, dict[str, bool]]) -> None:
-    from nuffle.i18n.catalog import status_report
-    from nuffle.i18n.domains import DOMAINS, domain_entries
-
-    by_domain = {d: domain_entries(d, site.catalogue) for d in DOMAINS}
-    langs = sorted({lang for per in pages.values() for lang in per})
-    report = status_report(langs, by_domain)
+def translation_page(site: Site, pages: dict[str, dict[str, bool]], report: dict) -> None:
+    """``report``: `status_report` of every language, ``pages``: which hand-written pages
+    each language has."""
+    langs = sorted(report)
     here = "translation.md"
     out = ["# " + site.t("Translation status"), "",
            site.t("How much of Nuffle is translated, language by language: the content (every "
