@@ -321,7 +321,10 @@ class RulesRenderer:
         return self.lang.dice(e.count, e.sides)
 
     def f(self, key: str, **fields: str) -> str:
-        return self.lang.frame(key).format_map(fields)
+        try:
+            return self.lang.frame(key).format_map(fields)
+        except (KeyError, ValueError, IndexError):  # a broken translation: `i18n check` says
+            return FRAMES[key].format_map(fields)
 
     # -- names and expressions
     def word(self, name: str) -> str:
@@ -397,7 +400,10 @@ class RulesRenderer:
         decl = self.vocab.queries.get(e.func.name)
         args = [self.expr(a) for a in e.args]
         if decl is not None and decl.phrase:
-            return self.lang.phrase("query", e.func.name, decl.phrase).format(*args)
+            try:
+                return self.lang.phrase("query", e.func.name, decl.phrase).format(*args)
+            except (IndexError, ValueError, KeyError):  # a broken translation
+                return decl.phrase.format(*args)
         return f"{_words(e.func.name)} {' and '.join(args)}"
 
     def history(self, e: ast.History) -> str:

@@ -72,9 +72,11 @@ class Words:
         self.names = names or {}
 
     def message(self, key: str, fields: dict[str, Any], game: Any = None) -> str:
-        template = self.templates.get(key) or MESSAGES[key]
-        values = {k: self.value(v, game) for k, v in fields.items()}
-        return template.format_map(_Missing(values))
+        values = _Missing({k: self.value(v, game) for k, v in fields.items()})
+        try:
+            return (self.templates.get(key) or MESSAGES[key]).format_map(values)
+        except (ValueError, IndexError):  # a broken translation (`i18n check` says where)
+            return MESSAGES[key].format_map(values)
 
     def note(self, note: Note, game: Any = None) -> str:
         return self.message(note.key, note.fields, game)

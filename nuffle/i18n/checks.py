@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import string
 import subprocess
 from collections import Counter
 from dataclasses import dataclass
@@ -81,12 +82,25 @@ def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]]) -> 
             out.append(Problem("I102", entry.linenum,
                                f"`{entry.msgctxt}`: the glossary term “{english}” should be "
                                f"rendered as “{renderings[0]}”"))
-    if _fields(entry.msgid) != _fields(entry.msgstr):
+    if _fields(entry.msgid) and not _well_formed(entry.msgstr):
+        out.append(Problem("I103", entry.linenum, f"`{entry.msgctxt}`: a brace is not closed "
+                                                  "or not doubled: write {field} for a field "
+                                                  "and {{ for a brace"))
+    elif _fields(entry.msgid) != _fields(entry.msgstr):
         out.append(Problem("I103", entry.linenum, f"`{entry.msgctxt}`: placeholders differ: "
                                                   f"{PLACEHOLDER.findall(entry.msgid)} in the "
                                                   f"English, {PLACEHOLDER.findall(entry.msgstr)}"
                                                   " in the translation"))
     return out
+
+
+def _well_formed(text: str) -> bool:
+    """Whether a template with fields can be filled (no stray `{` or `}`)."""
+    try:
+        list(string.Formatter().parse(text))
+    except ValueError:
+        return False
+    return True
 
 
 def _fields(text: str) -> list[str]:

@@ -210,3 +210,16 @@ def test_site_strings_match_by_their_english() -> None:
     assert live == {"Rulings": "Decisioni", "Sources": ""}
     assert [e.msgid for e in merged if e.obsolete] == ["Source"]
     assert report.added == 1 and report.kept == 1 and report.obsolete == 1
+
+
+def test_check_catches_an_unclosed_brace() -> None:
+    problems = check_entry(_entry("{player} scores", "{player segna"), [])
+    assert [p.code for p in problems] == ["I103"]
+    assert "not closed" in problems[0].message
+
+
+def test_a_broken_translation_falls_back_to_english_instead_of_failing() -> None:
+    from nuffle.interpreter.blitz_bowl.narrate import Words
+    words = Words(templates={"overtime": "una partita {pareggiata"})
+    assert words.message("overtime", {}) == \
+        "a drawn knockout match goes on with a fresh Challenge deck"
