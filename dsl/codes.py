@@ -50,7 +50,7 @@ CODES: dict[str, str] = {
     "R406": "Two coach traits on the same 2D8 result.",
     "I101": "A translation whose numbers or dice differ from the English.",
     "I102": "A translation that does not use the glossary's rendering of a game term.",
-    "I103": "A translation that drops or changes a placeholder.",
+    "I103": "A translation that drops or changes a placeholder, or leaves a brace unclosed.",
     "I104": "A catalog that `msgfmt --check` rejects.",
     "R407": "A pitch map of the wrong size, or trapdoors that do not match the map.",
 }
