@@ -61,6 +61,6 @@ def _legend(game: Game, letters: dict[str, str], words: Words) -> str:
         names = sorted({(letters[p.id], p.name) for p in team.players})
         players = ", ".join(f"{letter} {name}" for letter, name in names)
         parts.append(words.message("board-legend", {
-            "side": Term("side", team.side), "team": words.names.get(("team", team.id), team.name),
+            "side": Term("side", team.side), "team": words.name("team", team.id, team.name),
             "points": team.score, "dugout": len(team.dugout), "players": players}))
     return "\n".join(parts)

@@ -81,6 +81,10 @@ class Words:
     def note(self, note: Note, game: Any = None) -> str:
         return self.message(note.key, note.fields, game)
 
+    def name(self, kind: str, item_id: str, english: str) -> str:
+        """A content item's name (a team, a card, a position) in this language."""
+        return self.names.get((kind, item_id), english)
+
     def term(self, category: str, value: str) -> str:
         found = self.terms.get((category, value))
         return found or TERMS.get(category, {}).get(value, value)
@@ -89,17 +93,17 @@ class Words:
         if isinstance(value, Player):
             return value.id
         if isinstance(value, Team):
-            return f"{self.names.get(('team', value.id), value.name)} " \
+            return f"{self.name('team', value.id, value.name)} " \
                    f"({self.term('side', value.side)})"
         if isinstance(value, Term):
             return self.term(value.category, value.value)
         if isinstance(value, Named):
-            return self.names.get((value.kind, value.id), value.english)
+            return self.name(value.kind, value.id, value.english)
         if isinstance(value, Ball):
             if value.card is None:
                 return self.message("the-ball", {})
             english = game.ruleset.names.get(value.card, value.card) if game else value.card
-            return self.names.get(("ball", value.card), english)
+            return self.name("ball", value.card, english)
         if isinstance(value, list):
             return ", ".join(self.value(v, game) for v in value)
         return str(value)
@@ -175,4 +179,4 @@ class Narrator:
         self.say(key, **fields)
 
     def position_name(self, p: Player) -> str:
-        return self.words.names.get(("position", f"{p.team.id}/{p.position}"), p.name)
+        return self.words.name("position", f"{p.team.id}/{p.position}", p.name)

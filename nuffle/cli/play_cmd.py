@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     words = narrative_words(args.lang)
 
     def name(team) -> str:
-        return words.names.get(("team", team.id), team.name)
+        return words.name("team", team.id, team.name)
     out.write(words.message("game-header", {"home": name(game.home), "away": name(game.away),
                                             "home_bot": home_bot, "away_bot": away_bot,
                                             "seed": args.seed}) + "\n")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from nuffle.i18n.catalog import SHARED_CONTEXT
 from nuffle.i18n.entries import Entry
 
 DOMAINS = ("content", "narrative", "site", "rules")
@@ -76,7 +77,7 @@ def site_entries() -> list[Entry]:
             if not isinstance(text, str) or text in seen:
                 continue
             notes = ["an interface text of the website"] + list(comments)
-            seen[text] = Entry("site", text, "interface", rel, line, notes)
+            seen[text] = Entry(SHARED_CONTEXT, text, "interface", rel, line, notes)
     return list(seen.values())
 
 

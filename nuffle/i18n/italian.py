@@ -119,8 +119,7 @@ class Italian(Language):
         return noun.term if noun else name.replace("-", " ")
 
     def constant(self, name: str, capitalised: bool) -> str:
-        noun = self.lookup(name)
-        return noun.term if noun else name.replace("-", " ")
+        return self.noun(name)  # the glossary writes each term with its own capitals
 
     def this(self, scope: str) -> str:
         noun = self.lookup(scope)

@@ -107,15 +107,11 @@ def language_site(site: Site, data, diags, translated: dict[str, set[str]],
     balance_page(site, data)
     schema_pages(site)
     translation_page(site, hand_written_languages(), report)
-    for folder, prefix in ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/")):
-        for page in sorted(folder.glob("*.md")):
-            if _language_of(page.name):
-                continue
-            here = f"{prefix}{page.name}"
-            text, translated_page = hand_written(page, site.lang)
-            if not translated_page:
-                site.untranslated_pages.add(here)
-            site.add(here, expand(site, text, here))
+    for page, here in hand_written_pages():
+        text, translated_page = hand_written(page, site.lang)
+        if not translated_page:
+            site.untranslated_pages.add(here)
+        site.add(here, expand(site, text, here))
     if "rules/index.md" not in site.pages:
         site.add("rules/index.md", "# Rules\n\nThe rules pages are being written.\n")
     if site.lang != "en":
@@ -143,15 +139,19 @@ def hand_written(page: Path, lang: str) -> tuple[str, bool]:
     return page.read_text(encoding="utf-8"), True
 
 
+def hand_written_pages() -> list[tuple[Path, str]]:
+    """The English hand-written pages and where each goes in the site (`guide/x.md`,
+    `rules/x.md`); their translations sit beside them as `x.<lang>.md`."""
+    return [(page, f"{prefix}{page.name}")
+            for folder, prefix in ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/"))
+            for page in sorted(folder.glob("*.md")) if not _language_of(page.name)]
+
+
 def hand_written_languages() -> dict[str, dict[str, bool]]:
-    """Per hand-written page (`guide/x.md`, `rules/x.md`), per language: translated?"""
-    out: dict[str, dict[str, bool]] = {}
-    for folder, prefix in ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/")):
-        for page in sorted(folder.glob("*.md")):
-            if not _language_of(page.name):
-                out[f"{prefix}{page.name}"] = {
-                    lang: page.with_name(f"{page.stem}.{lang}.md").exists() for lang in LANGUAGES}
-    return out
+    """Per hand-written page, per language: translated?"""
+    return {here: {lang: page.with_name(f"{page.stem}.{lang}.md").exists()
+                   for lang in LANGUAGES}
+            for page, here in hand_written_pages()}
 
 
 def english_only_pages(site: Site) -> list[str]:

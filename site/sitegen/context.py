@@ -108,8 +108,9 @@ class Site:
         no translation)."""
         if self.lang == "en":
             return text
+        from nuffle.i18n.catalog import SHARED_CONTEXT
         from nuffle.i18n.translations import translated
-        return translated(self.lang, "site").get(("site", text), text)
+        return translated(self.lang, "site").get((SHARED_CONTEXT, text), text)
 
     def english(self, item: Item) -> RulesRenderer | None:
         """The renderer of "rules as interpreted" for ``item``, in the site's language."""
