@@ -11,6 +11,7 @@ from nuffle.catalogue.model import Catalogue
 from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+EXIT_INTERNAL = 70  # a bug in Nuffle, not a problem in the content (sysexits' EX_SOFTWARE)
 
 
 def existing_paths(parser: argparse.ArgumentParser, paths: list[str]) -> list[Path]:

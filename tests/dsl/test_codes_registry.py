@@ -8,7 +8,7 @@ from pathlib import Path
 from nuffle.dsl.codes import CODES
 
 ROOT = Path(__file__).resolve().parents[2]
-EMITTED = re.compile(r'"([YSENTRI][0-9]{3})"')
+EMITTED = re.compile(r'"([YSENTRILGX][0-9]{3})"')
 
 
 def _codes_in(folder: str) -> set[str]:
@@ -20,12 +20,12 @@ def _codes_in(folder: str) -> set[str]:
 
 
 def test_every_emitted_code_is_documented() -> None:
-    emitted = _codes_in("dsl") | _codes_in("nuffle")
+    emitted = _codes_in("dsl") | _codes_in("nuffle") | _codes_in("interpreter")
     assert emitted <= set(CODES), sorted(emitted - set(CODES))
 
 
 def test_every_documented_code_is_emitted_and_tested() -> None:
-    emitted = _codes_in("dsl") | _codes_in("nuffle")
+    emitted = _codes_in("dsl") | _codes_in("nuffle") | _codes_in("interpreter")
     tested = _codes_in("tests")
     assert set(CODES) <= emitted, sorted(set(CODES) - emitted)
     assert set(CODES) <= tested, sorted(set(CODES) - tested)

@@ -1,0 +1,95 @@
+"""Every limit Nuffle puts on what it reads and runs, declared once.
+
+Content, translations and logs come from people the project does not know: each input has
+a stated bound, checked in the one place that parses or runs it, with a positioned error
+naming the code below when it is exceeded. The site's "Limits" page is generated from this
+table, so the documentation and the checks cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One bound: its value, what it bounds, and the diagnostic code that reports it."""
+
+    name: str
+    value: int
+    unit: str
+    what: str
+    code: str
+
+
+_ALL: list[Limit] = []
+
+
+def _limit(name: str, value: int, unit: str, what: str, code: str) -> int:
+    _ALL.append(Limit(name, value, unit, what, code))
+    return value
+
+
+# ---- content files (the loader) --------------------------------------------------------
+FILE_BYTES = _limit("file size", 1 << 20, "bytes",
+                    "A content file is read only up to this size.", "Y005")
+YAML_DEPTH = _limit("YAML nesting", 32, "levels",
+                    "Mappings and lists inside one another in a content file.", "Y006")
+YAML_VALUES = _limit("YAML values", 100_000, "values",
+                     "Values in one content file, counting each use of an alias as a copy "
+                     "(an alias bomb is refused, not expanded).", "Y007")
+NUMBER = _limit("number size", 999_999_999, "",
+                "The largest number a content file or a rules text may write.", "Y008")
+
+# ---- rules texts (the parser and checker) ---------------------------------------------
+RULES_CHARS = _limit("rules length", 8_000, "characters",
+                     "One `rules:` text.", "E105")
+RULES_DEPTH = _limit("rules nesting", 48, "levels",
+                     "Blocks, brackets, operators and attributes inside one another in a "
+                     "rules text; a chain of `+` and `-` counts one level per operator. The "
+                     "parser, the checker, the renderers and the compiler all work to this "
+                     "depth.", "E104")
+DICE_PER_ROLL = _limit("dice in one roll", 10, "dice",
+                       "`roll 10d6` in rules, `roll: 10d6` on a table.", "T210")
+RANGE_WIDTH = _limit("range width", 1_000, "numbers",
+                     "How many numbers `low..high` may hold (in rules, and at run time).",
+                     "T210")
+LOOP_NESTING = _limit("loop nesting", 3, "loops",
+                      "`for each` loops inside one another.", "T213")
+SCOPE_NESTING = _limit("lasting-hook nesting", 2, "levels",
+                       "`for this SCOPE:` blocks inside the hooks of other such blocks.",
+                       "T213")
+
+# ---- games (the engine) ----------------------------------------------------------------
+STEPS_PER_EVENT = _limit("steps per event", 10_000, "steps",
+                         "Hooks fired, dice rolled, loop rounds and effects made by the rules "
+                         "while the engine handles one event (with everything it sets off).",
+                         "G001")
+STEPS_PER_TURN = _limit("steps per turn", 200_000, "steps",
+                        "The same steps, over one team turn.", "G002")
+LIVE_HOOKS = _limit("lasting hooks", 2_000, "hooks",
+                    "Hooks alive at once in one game (abilities, cards, balls and those "
+                    "added `for this SCOPE`).", "G003")
+HOOK_DEPTH = _limit("hook chain", 24, "levels",
+                    "Hooks whose effects fire events that fire hooks, inside one another.",
+                    "G005")
+COLLECTION = _limit("collection size", 1_000, "items",
+                    "A list or range a rule walks or picks from at run time.", "G006")
+
+# ---- logs and translation catalogs -----------------------------------------------------
+LOG_BYTES = _limit("log size", 32 << 20, "bytes", "A game log read by `nuffle replay`.",
+                   "L001")
+LOG_LINE = _limit("log line", 64 << 10, "characters", "One record of a game log.", "L001")
+CATALOG_BYTES = _limit("catalog size", 16 << 20, "bytes",
+                       "A translation catalog (`.po` file).", "I106")
+
+# ---- the command line ------------------------------------------------------------------
+LEAGUE_COACHES = _limit("league coaches", 64, "coaches", "`nuffle league --coaches`.", "")
+SIMULATED_GAMES = _limit("simulated games", 1_000_000, "games",
+                         "`nuffle simulate --games` (per pairing).", "")
+JOBS = _limit("worker processes", 64, "processes", "`--jobs` of simulate and site build.", "")
+
+
+def all_limits() -> list[Limit]:
+    """Every limit, in the order declared (for the documentation page)."""
+    return list(_ALL)
