@@ -15,8 +15,11 @@ from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
+from nuffle import limits
+
 DICE_SIDES = {3, 6, 8, 16}
-ANY = "any"
+ANY = "any"  # a value whose kind the checker cannot know: it may be passed on, never read into
+ERROR = "?"  # the kind of a value whose problem is already reported: it raises nothing more
 ASSIGNABLE_NAMES = {"value"}
 COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "is", "is not"}
 
@@ -29,6 +32,7 @@ class _Scope:
     names: dict[str, str] = field(default_factory=dict)
     parent: _Scope | None = None
     in_modify: bool = False
+    value_event: str | None = None  # the value event a `modify` hook works out
 
     def lookup(self, name: str) -> str | None:
         scope: _Scope | None = self
@@ -46,8 +50,10 @@ class _Scope:
             scope = scope.parent
         return out
 
-    def child(self, names: Mapping[str, str] | None = None, in_modify: bool | None = None) -> _Scope:
-        return _Scope(dict(names or {}), self, self.in_modify if in_modify is None else in_modify)
+    def child(self, names: Mapping[str, str] | None = None, in_modify: bool | None = None,
+              value_event: str | None = None) -> _Scope:
+        return _Scope(dict(names or {}), self, self.in_modify if in_modify is None else in_modify,
+                      value_event or self.value_event)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
@@ -68,6 +74,8 @@ class RulesChecker:
         # the names the rules start with; by default the kind's context from the vocabulary
         self.context = dict(context if context is not None else vocab.contexts.get(kind, {}))
         self.diagnostics: list[Diagnostic] = []
+        self.loops = 0  # `for each` loops around the statement being checked
+        self.scopes = 0  # `for this SCOPE:` blocks around it
 
     # ---- reporting
     def error(self, node: ast.Node, code: str, message: str, hint: str | None = None) -> None:
@@ -114,7 +122,30 @@ class RulesChecker:
             self.error(eff.subject, "N105", f"unknown game parameter `{eff.subject.name}`",
                        did_you_mean(eff.subject.name, self.vocab.parameters)
                        or f"parameters: {', '.join(sorted(self.vocab.parameters))}")
+        elif self.kind not in self.vocab.settings_kinds:
+            kinds = " or ".join(sorted(self.vocab.settings_kinds)) or "no item"
+            self.error(eff, "T212", f"a {self.kind}'s settings are not applied by the engine: "
+                       f"only a {kinds} sets game parameters",
+                       "move the setting to a coach trait, or change the value in a `modify` "
+                       "hook")
+        elif param.bounds is not None:
+            self.check_bounds(eff.arg("to") if eff.name.name == "set" else eff.arg("by"),
+                              param.bounds, f"`{param.name}`",
+                              offset=0 if eff.name.name == "set" else int(param.default))
         self.check_effect_args(eff, scope)
+
+    def check_bounds(self, expr: ast.Expr | None, bounds: tuple[int | None, int | None],
+                     what: str, offset: int = 0) -> None:
+        """T211 when a number written in the rules (``offset`` added: a `change` of a default)
+        lies outside ``bounds``; values only known in a game are checked as it runs."""
+        value = constant(expr) if expr is not None else None
+        if value is None:
+            return
+        low, high = bounds
+        if (low is not None and value + offset < low) or (high is not None and value + offset > high):
+            shown = f"{value + offset}" if not offset else f"{offset} {value:+d} = {value + offset}"
+            self.error(expr, "T211", f"{what} would be {shown}, outside its range "
+                       f"{_range_text(low, high)}", "see the language reference for the ranges")
 
     # ---- hooks
     def check_hook(self, hook: ast.Hook, scope: _Scope, top: bool = False) -> None:
@@ -144,7 +175,9 @@ class RulesChecker:
                            f"write `modify {decl.name} …: set value to …`")
             if decl.is_value and hook.timing == "modify":
                 names["value"] = decl.value_type or ANY
-        inner = scope.child(names, in_modify=hook.timing == "modify")
+        modify = hook.timing == "modify"
+        inner = scope.child(names, in_modify=modify,
+                            value_event=decl.name if modify and decl is not None else None)
         if hook.where is not None:
             self.expect_bool(hook.where, inner)
         for opt in hook.options:
@@ -165,6 +198,32 @@ class RulesChecker:
             self.check_stmt(stmt, inner)
 
     def check_stmt(self, stmt: ast.Stmt, scope: _Scope) -> None:
+        if isinstance(stmt, ast.ForEach):
+            self.loops += 1
+            try:
+                if self.loops == limits.LOOP_NESTING + 1:
+                    self.error(stmt, "T213", f"`for each` loops nested more than "
+                               f"{limits.LOOP_NESTING} deep", "walk fewer collections at once: "
+                               "a filter (`where`) or a query usually does it")
+                self.check_stmt_inner(stmt, scope)
+            finally:
+                self.loops -= 1
+            return
+        if isinstance(stmt, ast.ForScope):
+            self.scopes += 1
+            try:
+                if self.scopes == limits.SCOPE_NESTING + 1:
+                    self.error(stmt, "T213", f"`for this {stmt.scope.name}:` blocks nested more "
+                               f"than {limits.SCOPE_NESTING} deep",
+                               "hooks that add hooks that add hooks multiply at every event: "
+                               "flatten them")
+                self.check_stmt_inner(stmt, scope)
+            finally:
+                self.scopes -= 1
+            return
+        self.check_stmt_inner(stmt, scope)
+
+    def check_stmt_inner(self, stmt: ast.Stmt, scope: _Scope) -> None:
         if isinstance(stmt, ast.Let):
             scope.names[stmt.name.name] = self.check_expr(stmt.value, scope)
         elif isinstance(stmt, ast.If):
@@ -215,6 +274,8 @@ class RulesChecker:
                        "remove the word after the effect name")
         else:
             self.expect_type(eff.subject, decl.subject, scope)
+            if "subject" in decl.bounds:
+                self.check_bounds(eff.subject, decl.bounds["subject"], f"`{decl.name}`'s amount")
         self.check_effect_args(eff, scope)
 
     def check_effect_args(self, eff: ast.Effect, scope: _Scope) -> None:
@@ -234,6 +295,9 @@ class RulesChecker:
                 self.check_expr(arg.value, scope)
             else:
                 self.expect_type(arg.value, want, scope)
+                if arg.prep in decl.bounds:
+                    self.check_bounds(arg.value, decl.bounds[arg.prep],
+                                      f"`{decl.name} … {arg.prep}`")
         if eff.duration is not None:
             self.check_scope_name(eff.duration)
             if not decl.durations:
@@ -251,7 +315,10 @@ class RulesChecker:
             target = eff.arg("to")
             if target is not None:
                 self.expect_type(target, value_type, scope)
-            elif eff.arg("by") is not None and value_type not in ("number", ANY):
+                bounds = self.value_bounds(scope)
+                if bounds is not None:
+                    self.check_bounds(target, bounds, "the value")
+            elif eff.arg("by") is not None and value_type not in ("number", ANY, ERROR):
                 self.error(eff, "T201", f"`change` adds a number, but this value is a {value_type}",
                            "use `set value to …`")
             return
@@ -261,10 +328,39 @@ class RulesChecker:
                            did_you_mean(subject.name, [*self.vocab.parameters, "value"]))
             return
         if isinstance(subject, ast.Attr):
-            self.check_expr(subject, scope)
+            self.check_settable(eff, subject, scope)
             return
         if subject is not None:
             self.error(subject, "T203", "only `value`, a game parameter or an attribute can be set")
+
+    def value_bounds(self, scope: _Scope) -> tuple[int, int] | None:
+        """The range of the value a `modify` hook works out (its event's declared bounds)."""
+        decl = self.vocab.events.get(scope.value_event) if scope.value_event else None
+        return decl.bounds if decl is not None else None
+
+    def check_settable(self, eff: ast.Effect, subject: ast.Attr, scope: _Scope) -> None:
+        """`change p.movement by -1`: only attributes the vocabulary declares settable."""
+        owner = self.check_expr(subject.obj, scope)
+        if owner in (ERROR, ANY):
+            if owner == ANY:
+                self.error(subject.obj, "T214", "the kind of this value cannot be known, so "
+                           "nothing of it can be set")
+            return
+        decl = self.vocab.types.get(owner)
+        attr = subject.attr.name
+        if decl is None or attr not in decl.attributes:
+            self.check_expr(subject, scope)  # reports the unknown attribute
+            return
+        if attr not in decl.settable:
+            settable = ", ".join(f"`{a}`" for a in sorted(decl.settable)) or "none"
+            self.error(subject.attr, "T203", f"{article(owner)}'s `{attr}` can be read, not set",
+                       f"settable {owner} attributes: {settable}")
+            return
+        value = eff.arg("to") if eff.name.name == "set" else eff.arg("by")
+        if value is not None:
+            self.expect_type(value, decl.attributes[attr], scope)
+            if eff.name.name == "set":
+                self.check_bounds(value, decl.settable[attr], f"`{attr}`")
 
     # ---- expressions
     def expect_bool(self, expr: ast.Expr, scope: _Scope) -> None:
@@ -284,27 +380,33 @@ class RulesChecker:
             if expr.sides not in DICE_SIDES:
                 self.error(expr, "N110", f"there is no d{expr.sides}",
                            "dice: d3, d6, d8, d16 (e.g. `roll 2d6`)")
+            if expr.count > limits.DICE_PER_ROLL or expr.count < 1:
+                self.error(expr, "T210", f"{expr.count} dice in one roll; a roll has 1 to "
+                           f"{limits.DICE_PER_ROLL} dice", "no rule rolls more than a few dice")
             return "number"
         if isinstance(expr, ast.Name):
             return self.resolve_name(expr, scope)
         if isinstance(expr, ast.Attr):
-            obj = self.check_expr(expr.obj, scope)
-            if obj == ANY:
-                return ANY
-            decl = self.vocab.types.get(obj)
-            if decl is None or expr.attr.name not in decl.attributes:
-                known = decl.attributes if decl else {}
-                self.error(expr.attr, "N104", f"{article(obj)} has no `{expr.attr.name}`",
-                           did_you_mean(expr.attr.name, known)
-                           or (f"{obj} attributes: {', '.join(sorted(known))}" if known else None))
-                return ANY
-            return decl.attributes[expr.attr.name]
+            return self.check_attr(expr, scope)
         if isinstance(expr, ast.ListExpr):
-            types = {self.check_expr(i, scope) for i in expr.items}
-            return f"list[{types.pop()}]" if len(types) == 1 else "list[any]"
+            types = {self.check_expr(i, scope) for i in expr.items} - {ERROR}
+            if not types:
+                return f"list[{ANY}]"
+            # a word with two meanings (`throw`: an action, a catch source) takes the one
+            # the other items share
+            common = set.intersection(*(set(t.split("|")) for t in types))
+            if not common:
+                self.error(expr, "T214", f"a list of different kinds of values "
+                           f"({', '.join(sorted(types))})", "a list holds one kind of value")
+                return f"list[{ERROR}]"
+            return f"list[{'|'.join(sorted(common))}]"
         if isinstance(expr, ast.Range):
             self.expect_type(expr.low, "number", scope)
             self.expect_type(expr.high, "number", scope)
+            low, high = constant(expr.low), constant(expr.high)
+            if low is not None and high is not None and high - low + 1 > limits.RANGE_WIDTH:
+                self.error(expr, "T210", f"the range holds {high - low + 1:,} numbers; the limit "
+                           f"is {limits.RANGE_WIDTH:,}", "no rule needs that many numbers")
             return "list[number]"
         if isinstance(expr, ast.Call):
             return self.check_call(expr, scope)
@@ -330,6 +432,24 @@ class RulesChecker:
             return self.check_binop(expr, scope)
         return ANY
 
+    def check_attr(self, expr: ast.Attr, scope: _Scope) -> str:
+        obj = self.check_expr(expr.obj, scope)
+        if obj == ERROR:
+            return ERROR
+        if obj == ANY:
+            self.error(expr.attr, "T214", f"the kind of this value cannot be known, so it has no "
+                       f"`{expr.attr.name}` to read", "read attributes of a name whose kind is "
+                       "known: a payload field, a context name, a `let` of a known value")
+            return ERROR
+        decl = self.vocab.types.get(obj)
+        if decl is None or expr.attr.name not in decl.attributes:
+            known = decl.attributes if decl else {}
+            self.error(expr.attr, "N104", f"{article(obj)} has no `{expr.attr.name}`",
+                       did_you_mean(expr.attr.name, known)
+                       or (f"{obj} attributes: {', '.join(sorted(known))}" if known else None))
+            return ERROR
+        return decl.attributes[expr.attr.name]
+
     def resolve_name(self, expr: ast.Name, scope: _Scope) -> str:
         found = scope.lookup(expr.name)
         if found is not None:
@@ -349,7 +469,7 @@ class RulesChecker:
         if hint is None:
             hint = f"names here: {', '.join(sorted(scope.all_names())[:12])}"
         self.error(expr, "N103", f"unknown name `{expr.name}`", hint)
-        return ANY
+        return ERROR
 
     def check_call(self, expr: ast.Call, scope: _Scope) -> str:
         decl = self.vocab.queries.get(expr.func.name)
@@ -359,7 +479,7 @@ class RulesChecker:
                        or f"queries: {', '.join(sorted(self.vocab.queries))}")
             for arg in expr.args:
                 self.check_expr(arg, scope)
-            return ANY
+            return ERROR
         if len(expr.args) != len(decl.params):
             self.error(expr, "T209", f"`{decl.name}` takes {len(decl.params)} argument(s), "
                        f"found {len(expr.args)}")
@@ -408,20 +528,44 @@ class RulesChecker:
 
 
 def element_type(t: str) -> str | None:
-    if t == ANY:
-        return ANY
+    if t in (ANY, ERROR):
+        return t
     if t.startswith("list[") and t.endswith("]"):
         return t[5:-1]
     return None
 
 
 def compatible(got: str, want: str) -> bool:
-    if ANY in (got, want) or got == want:
+    if ANY in (got, want) or ERROR in (got, want) or got == want:
         return True
     if "|" in got or "|" in want:
         return any(compatible(g, w) for g in got.split("|") for w in want.split("|"))
     g, w = element_type(got), element_type(want)
     return g is not None and w is not None and compatible(g, w)
+
+
+def constant(expr: ast.Expr | None) -> int | None:
+    """The value of a number written in the rules (`3`, `-1`, `2 + 1`), None if it depends on
+    the game."""
+    if isinstance(expr, ast.Number):
+        return expr.value
+    if isinstance(expr, ast.Neg | ast.Pos):
+        inner = constant(expr.operand)
+        return None if inner is None else (-inner if isinstance(expr, ast.Neg) else inner)
+    if isinstance(expr, ast.BinOp) and expr.op in ("+", "-"):
+        left, right = constant(expr.left), constant(expr.right)
+        if left is None or right is None:
+            return None
+        return left + right if expr.op == "+" else left - right
+    return None
+
+
+def _range_text(low: int | None, high: int | None) -> str:
+    if low is None:
+        return f"(at most {high})"
+    if high is None:
+        return f"(at least {low})"
+    return f"{low} to {high}"
 
 
 def article(t: str) -> str:

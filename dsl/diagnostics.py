@@ -34,18 +34,41 @@ class Diagnostic:
         }
 
 
+def internal_error(path: str, exc: BaseException) -> Diagnostic:
+    """X001: Nuffle itself failed on this file. Reported like any problem, so one crash never
+    hides the diagnostics of the other files; the command then exits 70, not 1. Set
+    NUFFLE_DEBUG=1 to let the exception through with its traceback."""
+    import os
+    if os.environ.get("NUFFLE_DEBUG"):
+        raise exc
+    what = f"{type(exc).__name__}: {exc}"
+    return Diagnostic("X001", f"internal error while checking this file ({what[:200]})", path,
+                      1, 1, None, "a bug in Nuffle, not in your content: please report it "
+                      "with this file")
+
+
+SHOWN_WIDTH = 100  # a long source line is shown as a window this wide around the caret
+
+
 def format_diagnostic(diag: Diagnostic, source_lines: list[str] | None) -> str:
     """``path:line:col: error[CODE]: message``, the source line, a caret and a hint."""
     out = [f"{diag.path}:{diag.line}:{diag.column}: {diag.severity}[{diag.code}]: {diag.message}"]
     if source_lines is not None and 1 <= diag.line <= len(source_lines):
         text = source_lines[diag.line - 1].rstrip("\n").expandtabs(1)
-        gutter = f"{diag.line:>5} | "
-        out.append(gutter + text)
+        column = diag.column
         width = 1
         if diag.end_column and diag.end_column > diag.column:
             width = diag.end_column - diag.column
-        width = max(1, min(width, max(1, len(text) - diag.column + 1)))
-        out.append(" " * (len(gutter) - 2) + "| " + " " * (diag.column - 1) + "^" * width)
+        if len(text) > SHOWN_WIDTH:  # a window around the caret, marked where cut
+            start = max(0, min(column - 1 - SHOWN_WIDTH // 2, len(text) - SHOWN_WIDTH))
+            head = "…" if start > 0 else ""
+            tail = "…" if start + SHOWN_WIDTH < len(text) else ""
+            text = head + text[start:start + SHOWN_WIDTH] + tail
+            column = column - start + len(head)
+        gutter = f"{diag.line:>5} | "
+        out.append(gutter + text)
+        width = max(1, min(width, max(1, len(text) - column + 1)))
+        out.append(" " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width)
     if diag.hint:
         out.append(f"      = hint: {diag.hint}")
     return "\n".join(out)

@@ -6,11 +6,13 @@ import difflib
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
+
+from nuffle import limits
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -240,8 +242,18 @@ _TO_AST = _ToAst()
 
 
 def parse_rules(text: str, source: SourceMap | None = None) -> ast.Rules:
-    """Parse rules text; raise RulesSyntaxError with a file-positioned diagnostic."""
+    """Parse rules text; raise RulesSyntaxError with a file-positioned diagnostic.
+
+    The limits of nuffle.limits are checked here, the one place rules are read: the text's
+    length before parsing, then (walking the parse tree without recursion) its nesting depth
+    and the size of its numbers, before the tree is turned into an AST. Every later stage
+    (checker, renderers, compiler) recurses over an AST no deeper than RULES_DEPTH.
+    """
     source = source or SourceMap.identity("<rules>")
+    if len(text) > limits.RULES_CHARS:
+        raise RulesSyntaxError(_diag(source, "E105", f"the rules are {len(text):,} characters "
+                                     f"long; the limit is {limits.RULES_CHARS:,}", 1, 1,
+                                     "a card's rules are a handful of lines: split the item"))
     if not text.endswith("\n"):
         text += "\n"
     try:
@@ -253,9 +265,35 @@ def parse_rules(text: str, source: SourceMap | None = None) -> ast.Rules:
         raise RulesSyntaxError(_diag(source, "E102", f"inconsistent indentation: {err}", line, 1,
                                      "indent blocks by 4 spaces and dedent to a level used above")
                                ) from None
+    problem = _beyond_limits(tree, source)
+    if problem is not None:
+        raise RulesSyntaxError(problem)
     result = _TO_AST.transform(tree)
     assert isinstance(result, ast.Rules)
     return result
+
+
+def _beyond_limits(tree: Tree, source: SourceMap) -> Diagnostic | None:
+    """The first place the parse tree nests deeper than RULES_DEPTH or writes a number larger
+    than NUMBER (an explicit stack: the tree may be as deep as the text is long)."""
+    stack: list[tuple[Tree | Token, int, tuple[int, int]]] = [(tree, 1, (1, 1))]
+    while stack:
+        node, depth, where = stack.pop()
+        if isinstance(node, Token):
+            if node.type in ("INT", "DICE") and max(len(d) for d in node.split("d")) > 9 \
+                    or node.type == "INT" and int(node) > limits.NUMBER:
+                return _diag(source, "E106", f"`{node[:20]}` is larger than {limits.NUMBER:,}",
+                             node.line or where[0], node.column or where[1],
+                             "no game number is this large", min(len(node), 40))
+            continue
+        if not node.meta.empty:
+            where = (node.meta.line, node.meta.column)
+        if depth > limits.RULES_DEPTH:
+            return _diag(source, "E104", f"the rules nest more than {limits.RULES_DEPTH} levels "
+                         "deep here", *where, "split the rule: give a long condition a name with "
+                         "`let`, or make an inner block a hook of its own")
+        stack += [(child, depth + 1, where) for child in node.children if child is not None]
+    return None
 
 
 def _last_line(text: str) -> int:

@@ -122,7 +122,8 @@ def build() -> Vocabulary:
 
     # ---- values (for `modify`) ----------------------------------------------------------
     v.value("move-allowance", "number", "How many squares a move may cover (Run: Move; Mark: 2; "
-            "Sidestep: 1).", "the squares {player} may move", player="player", action="action")
+            "Sidestep: 1).", "the squares {player} may move", bounds=(0, 30), player="player",
+            action="action")
     v.value("move-restriction", "move-rule", "How a move may go near opponents.",
             "how {player} may move near opponents", player="player", action="action")
     v.value("can-pick-up", "bool", "Whether moving onto a ball picks it up (Run only).",
@@ -132,60 +133,69 @@ def build() -> Vocabulary:
     v.value("block-result", "block-result", "The Block dice result chosen.",
             "the block result", blocker="player", target="player")
     v.value("armour-modifier", "number", "The modifier to an Armour check roll.",
-            "the Armour check modifier", player="player", cause="cause", attacker="player")
+            "the Armour check modifier", bounds=(-6, 6), player="player", cause="cause",
+            attacker="player")
     v.value("throw-penalty", "number", "How much one throwing penalty subtracts (normally 1).",
-            "the throwing penalty", player="player", ball="ball", target="player",
-            penalty="throw-penalty-kind")
+            "the throwing penalty", bounds=(0, 6), player="player", ball="ball",
+            target="player", penalty="throw-penalty-kind")
     v.value("throw-modifier", "number", "An extra modifier to a Throw check.",
-            "the Throw check modifier", player="player", ball="ball", target="player")
+            "the Throw check modifier", bounds=(-6, 6), player="player", ball="ball",
+            target="player")
     v.value("throw-range-allowed", "bool", "Whether a throw of that range may be made.",
             "whether the throw may be made", player="player", ball="ball", range="throw-range")
     v.value("bounce-roll", "number", "The d8 result used for a bounce (page 10); a rule that "
             "sets it replaces the roll, and no d8 is rolled.",
-            "the bounce roll", ball="ball", cause="bounce-cause", player="player")
+            "the bounce roll", bounds=(1, 8), ball="ball", cause="bounce-cause",
+            player="player")
     v.value("action-cost", "number", "How many of the turn's actions an action uses (1, or 0).",
-            "the action's cost", player="player", action="action")
+            "the action's cost", bounds=(0, 3), player="player", action="action")
     v.value("knocked-down-prone", "bool", "Whether a Knocked Down player is placed Prone.",
             "whether {player} is placed Prone", player="player")
     v.value("touchdown-scored", "bool", "Whether a touchdown counts.",
             "whether the touchdown counts", player="player", team="team", ball="ball")
     v.value("touchdown-points", "number", "Points for a touchdown (3, page 10).",
-            "the points for a touchdown", team="team", player="player")
+            "the points for a touchdown", bounds=(0, 10), team="team", player="player")
     v.value("clean-sweep-points", "number", "Bonus points for a Clean Sweep (2, page 11).",
-            "the points for a Clean Sweep", team="team")
+            "the points for a Clean Sweep", bounds=(0, 10), team="team")
     v.value("trapdoor-roll", "number", "The d6 deciding the trapdoor (1-3 left, 4-6 right).",
-            "the trapdoor roll", team="team")
+            "the trapdoor roll", bounds=(1, 6), team="team")
     v.value("setup-zone", "setup-area", "Where a team may set up.", "where {team} may set up",
             team="team")
     v.value("claim-points", "number", "Points a claimed card scores.", "the card's points",
-            team="team", card="card")
+            bounds=(0, 10), team="team", card="card")
 
-    # ---- parameters (top-level `set`) ------------------------------------------------------
-    v.parameter("starting-score", "A team's score at the start of the game.", "number", 0)
+    # ---- parameters (top-level `set` in a coach trait) ----------------------------------
+    # Their ranges keep a game playable: a starting score below the Sudden Death margin of 10
+    # (page 11), a hand of up to 10 cards, at least one action a turn (page 8).
+    v.settings_kinds = {"coach-trait"}
+    v.parameter("starting-score", "A team's score at the start of the game.", "number", 0,
+                bounds=(0, 9))
     v.parameter("hand-size", "Challenge cards a coach may keep at the end of a turn (page 11).",
-                "number", 3)
+                "number", 3, bounds=(0, 10))
     v.parameter("sudden-death-margin", "By how much a team must exceed this team's score to "
-                "win by Sudden Death (page 11).", "number", 10)
-    v.parameter("actions-per-turn", "Actions a team makes each turn (page 8).", "number", 3)
+                "win by Sudden Death (page 11).", "number", 10, bounds=(1, 30))
+    v.parameter("actions-per-turn", "Actions a team makes each turn (page 8).", "number", 3,
+                bounds=(1, 10))
 
     # ---- effects ----------------------------------------------------------------------------
     v.effect("free", "A free action (page 8): it does not count towards the turn's actions.",
-             "action", required=True, by="player", up_to="number",
+             "action", required=True, by="player", up_to="number", bounds={"up to": (0, 30)},
              phrase="{by} makes a free {subject} action[ of up to {up to} squares]")
     v.effect("extra-action", "A team makes one more action this turn; it is not free.", "team",
              required=True, phrase="{subject} makes one more action this turn")
     v.effect("knock-down", "Knock a player down (page 9).", "player", required=True,
-             with_="number",
+             with_="number", bounds={"with": (-6, 6)},
              phrase="{subject} is Knocked Down[, with {with} to the Armour check]")
     v.effect("injure", "Injure a player: to the Dugout (page 9).", "player", required=True,
              phrase="{subject} is injured")
     v.effect("armour-check", "Make an Armour check for a player (page 7).", "player",
-             required=True, with_="number",
+             required=True, with_="number", bounds={"with": (-6, 6)},
              phrase="make an Armour check for {subject}[, with {with} to the roll]")
     v.effect("shove", "Push a player one square away (page 9).", "player", required=True,
              phrase="{subject} is shoved")
     v.effect("bounce", "Make a ball bounce (page 10).", "ball", required=True, from_="square",
-             times="number", phrase="{subject} bounces[ from {from}][ {times} times]")
+             times="number", bounds={"times": (1, 8)},
+             phrase="{subject} bounces[ from {from}][ {times} times]")
     v.effect("remove", "Remove a ball from play.", "ball", required=True,
              phrase="{subject} is removed from play")
     v.effect("void-action", "The current action is treated as never made.",
@@ -206,10 +216,12 @@ def build() -> Vocabulary:
     v.effect("draw-endgame-challenge", "Draw an unused Endgame Challenge card for this turn.",
              durations=True, phrase="draw an unused Endgame Challenge card")
     v.effect("score", "Score points.", "number", required=True, to="team",
+             bounds={"subject": (0, 10)},
              phrase="{to} scores {subject} points")
     v.effect("slide", "Move a ball square by square in one direction; it stops before a player "
              "or a blocked square, and at the pitch's edge.", "ball", required=True,
-             to="direction", up_to="number", phrase="{subject} moves up to {up to} squares towards {to}")
+             to="direction", up_to="number", bounds={"up to": (0, 30)},
+             phrase="{subject} moves up to {up to} squares towards {to}")
     v.effect("choose-bounce", "The coach chooses the bounce direction.", "ball",
              phrase="the coach chooses where {subject} bounces")
 

@@ -32,6 +32,10 @@ def build() -> Vocabulary:
            open="bool", skills="list[ability]", primary_skills="list[ability]",
            movement="number", strength="number", agility="number", passing_ability="number",
            armour_value="number")
+    # A Prayer to Nuffle changes these for a while (BB2020 Prayers to Nuffle). Their ranges
+    # belong with the Blood Bowl engine that will apply them.
+    v.settable("player", "movement")
+    v.settable("player", "armour-value")
     v.type("team", "One side of the game.",
            score="number", opponent="team", players_on_pitch="list[player]",
            open_players="list[player]", available_players="list[player]",

@@ -12,6 +12,8 @@ class TypeDecl:
     name: str
     doc: str
     attributes: dict[str, str] = field(default_factory=dict)
+    # attributes rules may change (`change p.movement by 1`), with their allowed range
+    settable: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,7 @@ class EventDecl:
     payload: dict[str, str]
     value_type: str | None = None  # set for value events, used with `modify`
     phrase: str = ""
+    bounds: tuple[int, int] | None = None  # a number value's allowed range (check and run time)
 
     @property
     def is_value(self) -> bool:
@@ -41,6 +44,8 @@ class EffectDecl:
     assigns: bool = False  # set/change: the subject is a value or parameter
     phrase: str = ""
     durations: bool = False
+    # allowed ranges of number arguments, by preposition ("subject" for the subject)
+    bounds: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,7 @@ class ParameterDecl:
     type: str
     default: object
     per_team: bool
+    bounds: tuple[int, int] | None = None  # allowed range, checked at check and run time
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,8 @@ class Vocabulary:
     enums: dict[str, str] = field(default_factory=dict)  # enum type -> doc
     # table category -> (the event a table of that category is rolled on, doc)
     table_categories: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # the kinds of content whose top-level `set`/`change` of a parameter the engine applies
+    settings_kinds: set[str] = field(default_factory=set)
 
     # -- declaration helpers, so a vocabulary module reads like a list
     def type(self, name: str, doc: str, **attributes: str) -> None:
@@ -106,19 +114,27 @@ class Vocabulary:
     def event(self, name: str, doc: str, phrase: str = "", **payload: str) -> None:
         self.events[name] = EventDecl(name, doc, _kebab(payload), None, phrase)
 
-    def value(self, name: str, value_type: str, doc: str, phrase: str = "", **payload: str) -> None:
-        self.events[name] = EventDecl(name, doc, _kebab(payload), value_type, phrase)
+    def value(self, name: str, value_type: str, doc: str, phrase: str = "",
+              bounds: tuple[int, int] | None = None, **payload: str) -> None:
+        self.events[name] = EventDecl(name, doc, _kebab(payload), value_type, phrase, bounds)
 
     def effect(self, name: str, doc: str, subject: str | None = None, *, required: bool = False,
                assigns: bool = False, phrase: str = "", durations: bool = False,
-               **params: str) -> None:
+               bounds: dict[str, tuple[int, int]] | None = None, **params: str) -> None:
         preps = {_word(k).replace("-", " "): v for k, v in params.items()}
         self.effects[name] = EffectDecl(name, doc, subject, required, preps, assigns, phrase,
-                                        durations)
+                                        durations, dict(bounds or {}))
 
     def parameter(self, name: str, doc: str, type_name: str, default: object,
-                  per_team: bool = True) -> None:
-        self.parameters[name] = ParameterDecl(name, doc, type_name, default, per_team)
+                  per_team: bool = True, bounds: tuple[int, int] | None = None) -> None:
+        self.parameters[name] = ParameterDecl(name, doc, type_name, default, per_team, bounds)
+
+    def settable(self, type_name: str, attribute: str, low: int | None = None,
+                 high: int | None = None) -> None:
+        """Rules may change this attribute (`change p.movement by -1 for this drive`)."""
+        decl = self.types[type_name]
+        assert attribute in decl.attributes, f"{type_name} has no {attribute}"
+        decl.settable[attribute] = (low, high)
 
     def query(self, name: str, doc: str, params: tuple[str, ...], returns: str,
               phrase: str = "") -> None:

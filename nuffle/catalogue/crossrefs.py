@@ -10,7 +10,7 @@ import difflib
 from pathlib import Path
 
 from nuffle.catalogue.model import Catalogue, Item
-from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.dsl.diagnostics import Diagnostic, internal_error
 
 PLAYERS_PER_TEAM = 6
 APPLIES_TO_SECTIONS = "rules"
@@ -29,16 +29,23 @@ def _unknown(item: Item, path: tuple, kind: str, ref: str, known: list[str]) -> 
 
 
 def dice_range(expr: str) -> range:
+    """The results ``NdS`` can roll; the schema bounds N and S (nuffle.limits)."""
     count, sides = expr.split("d")
     n = int(count or 1)
     return range(n, n * int(sides) + 1)
 
 
-def entry_rolls(roll: object) -> list[int]:
+def entry_rolls(roll: object, possible: range) -> tuple[list[int], list[int]]:
+    """An entry's results that ``possible`` holds, and the bounds of its part outside it
+    (never every number of a wide range: only what the dice can roll is listed)."""
     if isinstance(roll, int):
-        return [roll]
-    low, high = str(roll).split("-")
-    return list(range(int(low), int(high) + 1))
+        low = high = roll
+    else:
+        first, last = str(roll).split("-")
+        low, high = int(first), int(last)
+    inside = list(range(max(low, possible.start), min(high, possible.stop - 1) + 1))
+    outside = [r for r in (low, high) if r not in possible]
+    return inside, sorted(set(outside))
 
 
 def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
@@ -47,36 +54,46 @@ def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
     for item in cat.sorted_items():
         if not item.schema_ok:
             continue
-        stem = Path(item.path).stem
-        if stem != item.id:
-            diags.append(_at(item, ("id",), "R404", f"the file is named `{stem}` but the id is "
-                             f"`{item.id}`", f"rename the file to `{item.id}.yaml`"))
-        for i, ruling in enumerate(item.data.get("rulings") or []):
-            if cat.get("ruling", ruling) is None:
-                diags.append(_unknown(item, ("rulings", i), "ruling", ruling, ids.get("ruling", [])))
-        if item.kind == "team":
-            diags += _check_team(cat, item, ids)
-        elif item.kind == "ball":
-            team = item.data.get("team")
-            if isinstance(team, str) and cat.get("team", team) is None:
-                diags.append(_unknown(item, ("team",), "team", team, ids.get("team", [])))
-        elif item.kind == "table":
-            diags += _check_table(item)
-        elif item.kind == "pitch":
-            diags += _check_pitch(item)
-        elif item.kind == "scenario":
-            diags += _check_scenario(cat, item, ids)
-        elif item.kind == "ruling":
-            for i, ref in enumerate(item.data.get("applies_to") or []):
-                kind, _, ref_id = str(ref).partition("/")
-                if kind == APPLIES_TO_SECTIONS:
-                    continue
-                if kind == "table" and cat.get("table", ref_id) is None:
-                    # allow table/<table-id>/<entry-id>
-                    ref_id = ref_id.split("/")[0]
-                if cat.get(kind, ref_id) is None:
-                    diags.append(_unknown(item, ("applies_to", i), kind, ref_id, ids.get(kind, [])))
+        try:
+            diags += _check_item(cat, item, ids)
+        except Exception as exc:  # noqa: BLE001 - one item's crash must not hide the rest
+            diags.append(internal_error(item.path, exc))
     diags += _check_trait_rolls(cat)
+    return diags
+
+
+def _check_item(cat: Catalogue, item: Item, ids: dict[str, list[str]]) -> list[Diagnostic]:
+    """The references and the shape checks of one item that passed its schema."""
+    diags: list[Diagnostic] = []
+    stem = Path(item.path).stem
+    if stem != item.id:
+        diags.append(_at(item, ("id",), "R404", f"the file is named `{stem}` but the id is "
+                         f"`{item.id}`", f"rename the file to `{item.id}.yaml`"))
+    for i, ruling in enumerate(item.data.get("rulings") or []):
+        if cat.get("ruling", ruling) is None:
+            diags.append(_unknown(item, ("rulings", i), "ruling", ruling, ids.get("ruling", [])))
+    if item.kind == "team":
+        diags += _check_team(cat, item, ids)
+    elif item.kind == "ball":
+        team = item.data.get("team")
+        if isinstance(team, str) and cat.get("team", team) is None:
+            diags.append(_unknown(item, ("team",), "team", team, ids.get("team", [])))
+    elif item.kind == "table":
+        diags += _check_table(item)
+    elif item.kind == "pitch":
+        diags += _check_pitch(item)
+    elif item.kind == "scenario":
+        diags += _check_scenario(cat, item, ids)
+    elif item.kind == "ruling":
+        for i, ref in enumerate(item.data.get("applies_to") or []):
+            kind, _, ref_id = str(ref).partition("/")
+            if kind == APPLIES_TO_SECTIONS:
+                continue
+            if kind == "table" and cat.get("table", ref_id) is None:
+                # allow table/<table-id>/<entry-id>
+                ref_id = ref_id.split("/")[0]
+            if cat.get(kind, ref_id) is None:
+                diags.append(_unknown(item, ("applies_to", i), kind, ref_id, ids.get(kind, [])))
     return diags
 
 
@@ -187,15 +204,14 @@ def _check_table(table: Item) -> list[Diagnostic]:
         if not isinstance(entry, dict) or "roll" not in entry:
             continue
         try:
-            rolls = entry_rolls(entry["roll"])
+            rolls, outside = entry_rolls(entry["roll"], possible)
         except ValueError:
             continue
+        for r in outside:
+            diags.append(_at(table, ("entries", i, "roll"), "R403", f"{roll} never rolls {r}",
+                             f"{roll} rolls {possible.start} to {possible.stop - 1}"))
         for r in rolls:
-            if r not in possible:
-                diags.append(_at(table, ("entries", i, "roll"), "R403",
-                                 f"{roll} never rolls {r}",
-                                 f"{roll} rolls {possible.start} to {possible.stop - 1}"))
-            elif r in covered:
+            if r in covered:
                 diags.append(_at(table, ("entries", i, "roll"), "R403",
                                  f"the result {r} is given twice (entries {covered[r] + 1} and "
                                  f"{i + 1})"))

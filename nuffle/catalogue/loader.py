@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
+from nuffle import limits
 from nuffle.catalogue import schemas
 from nuffle.catalogue.crossrefs import check_cross_references
+from nuffle.catalogue.markup import check_markup
 from nuffle.catalogue.model import Catalogue, Item, RulesText
-from nuffle.catalogue.yaml_source import YamlDocument, load_yaml
+from nuffle.catalogue.yaml_source import YamlDocument, inside, load_yaml
 from nuffle.dsl.checker import check_rules
-from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.dsl.diagnostics import Diagnostic, internal_error
 from nuffle.dsl.parser import RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 from nuffle.interpreter.vocabulary.model import Vocabulary
@@ -61,17 +64,31 @@ def load_document(path: Path, override: str | None = None) -> YamlDocument:
     shown = _display_path(path)
     if override is not None:
         return load_yaml(shown, override)
+    doc = YamlDocument(shown, "")
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        doc = YamlDocument(shown, "")
-        doc.diagnostics.append(Diagnostic("Y003", f"the file is not UTF-8 text ({err.reason})",
-                                          shown, 1, 1, None, "save the file as UTF-8"))
-        return doc
+        if not path.is_file():  # a folder, a pipe or a device would never end or never start
+            doc.diagnostics.append(Diagnostic("Y004", "cannot read the file: it is not a "
+                                              "regular file", shown, 1, 1))
+            return doc
+        with path.open("rb") as fh:
+            raw = fh.read(limits.FILE_BYTES + 1)
     except OSError as err:
-        doc = YamlDocument(shown, "")
         doc.diagnostics.append(Diagnostic("Y004", f"cannot read the file: {err.strerror}",
                                           shown, 1, 1))
+        return doc
+    if len(raw) > limits.FILE_BYTES:
+        doc.diagnostics.append(Diagnostic("Y005", f"the file is larger than "
+                                          f"{limits.FILE_BYTES:,} bytes", shown, 1, 1, None,
+                                          "a content file holds one item: split it"))
+        return doc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        doc.diagnostics.append(Diagnostic("Y003", f"the file is not UTF-8 text ({err.reason} "
+                                          f"at byte {err.start})", shown, line, column, None,
+                                          "save the file as UTF-8"))
         return doc
     return load_yaml(shown, text)
 
@@ -113,6 +130,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
         except RulesSyntaxError as err:
             diags.append(err.diagnostic)
         item.rules.append(rules)
+    diags += check_markup(doc)
     return item, diags
 
 
@@ -146,10 +164,14 @@ def check_names(catalogue: Catalogue) -> list[Diagnostic]:
             continue
         vocab = vocabulary_for_edition(edition)
         for rules in item.rules:
-            if rules.ast is not None:
+            if rules.ast is None:
+                continue
+            try:
                 diags += check_rules(rules.ast, vocab, rules.kind,
                                      item.doc.rules_source(rules.path), content_ids,
                                      rules_context(vocab, item, rules))
+            except Exception as exc:  # noqa: BLE001 - one item's crash must not hide the rest
+                diags.append(internal_error(item.path, exc))
     return diags
 
 
@@ -188,13 +210,21 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
     diags: list[Diagnostic] = []
     docs: dict[str, YamlDocument] = {}
     first_seen: dict[tuple[str, str], Item] = {}
+    every_doc: dict[str, YamlDocument] = {}
     for path in [*selected, *context]:
         resolved = path.resolve()
         is_chosen = resolved in chosen
-        doc = load_document(path, overrides.get(resolved))
-        if is_chosen:
-            docs[doc.path] = doc
-        item, item_diags = load_item(doc)
+        try:
+            doc = load_document(path, overrides.get(resolved))
+            every_doc[doc.path] = doc
+            if is_chosen:
+                docs[doc.path] = doc
+            item, item_diags = load_item(doc)
+        except Exception as exc:  # noqa: BLE001 - one file's crash must not hide the others
+            shown = _display_path(path)
+            if is_chosen:
+                docs.setdefault(shown, YamlDocument(shown, ""))
+            item, item_diags = None, [internal_error(shown, exc)]
         diags += item_diags
         if progress is not None and is_chosen:
             progress()
@@ -215,4 +245,16 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
     if context:
         catalogue = catalogue.restricted_to(docs)
         diags = [d for d in diags if d.path in docs]
+    diags = [_inside_file(d, every_doc.get(d.path)) for d in diags]
     return catalogue, sorted(set(diags), key=Diagnostic.sort_key), docs
+
+
+def _inside_file(diag: Diagnostic, doc: YamlDocument | None) -> Diagnostic:
+    """The last guard of principle 8: a diagnostic always points at a real place in its file,
+    whatever the stage that made it computed."""
+    if doc is None or not doc.text:  # a file that could not be read: its bytes have the say
+        return diag
+    line, column = inside(doc.text, diag.line, diag.column)
+    if (line, column) == (diag.line, diag.column):
+        return diag
+    return replace(diag, line=line, column=column, end_column=None)

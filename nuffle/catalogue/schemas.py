@@ -55,7 +55,9 @@ def validate(doc: YamlDocument, kind: str) -> list[Diagnostic]:
 def _most_specific(err: ValidationError) -> ValidationError:
     """For oneOf/anyOf, report the branch that got furthest rather than the umbrella."""
     if err.context:
-        return max(err.context, key=lambda e: (len(e.absolute_path), -len(e.message)))
+        # a branch the value has the right type for says more than "must be a number"
+        return max(err.context, key=lambda e: (len(e.absolute_path), e.validator != "type",
+                                               -len(e.message)))
     return err
 
 
@@ -108,7 +110,7 @@ def _diagnostic(doc: YamlDocument, err: ValidationError) -> Diagnostic:
         return Diagnostic("S304", f"`{_field(path)}` is `{err.instance}`, which is not allowed",
                           doc.path, line, col, end, hint)
     if v == "pattern":
-        hint = None
+        hint = err.schema.get("description")
         if isinstance(err.instance, str) and "a-z0-9" in str(err.validator_value):
             kebab = re.sub(r"[^a-z0-9]+", "-", err.instance.lower()).strip("-")
             hint = f"ids are kebab-case, e.g. `{kebab}`"

@@ -1,18 +1,32 @@
 """Load YAML keeping where every value came from, so errors can point at it.
 
-Built on PyYAML's node marks: we compose the node graph ourselves and record the
-position of every mapping key and value under its JSON path.
+PyYAML (libyaml where it is installed) turns the text into a stream of events; this module
+builds the values from those events itself, with an explicit stack instead of recursion, so
+that every bound of a hostile file is checked as the file is read (nuffle.limits): nesting
+depth, the number of values (an alias counts as a copy of what it names, so an alias bomb
+is refused before it is expanded), aliases that contain themselves, and numbers too large
+for a game. The position of every mapping key and value is recorded under its JSON path.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import yaml
 
+from nuffle import limits
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
 
 Path_ = tuple[str | int, ...]
+
+# Characters YAML reads as line breaks but Python's str.split("\n") and most editors do not:
+# they would make the line numbers of everything after them drift.
+LINE_SEPARATORS = {"\x85": "U+0085", "\u2028": "U+2028", "\u2029": "U+2029"}
+MAX_REPORTED_SEPARATORS = 10
+# The scalar tags a content file may state explicitly (`!!str 12` keeps 12 as text).
+PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null")}
+COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 
 @dataclass
@@ -23,8 +37,6 @@ class YamlDocument:
     value_marks: dict[Path_, yaml.Node] = field(default_factory=dict)
     key_marks: dict[Path_, yaml.Node] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    constructor: yaml.constructor.SafeConstructor = field(
-        default_factory=yaml.constructor.SafeConstructor, repr=False)
 
     @property
     def lines(self) -> list[str]:
@@ -60,70 +72,285 @@ class YamlDocument:
         column = node.start_mark.column + 1 + (1 if style in ("'", '"') else 0)
         return SourceMap(self.path, line0 + 1, column, 0, block=False)
 
-
-def _construct(doc: YamlDocument, node: yaml.Node, path: Path_) -> object:
-    doc.value_marks[path] = node
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, object] = {}
-        for key_node, value_node in node.value:
-            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else str(key_node)
-            if key in out:
-                mark = key_node.start_mark
-                doc.diagnostics.append(Diagnostic(
-                    "Y002", f"`{key}` is given twice", doc.path, mark.line + 1, mark.column + 1,
-                    mark.column + 1 + len(key), "a YAML key may appear only once in a mapping"))
-            doc.key_marks[(*path, key)] = key_node
-            out[key] = _construct(doc, value_node, (*path, key))
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(doc, child, (*path, i)) for i, child in enumerate(node.value)]
-    return doc.constructor.construct_object(node, deep=True)
+    def error(self, code: str, message: str, mark: yaml.Mark | None, hint: str | None = None,
+              width: int = 1) -> None:
+        line, col = inside(self.text, mark.line + 1, mark.column + 1) if mark else (1, 1)
+        self.diagnostics.append(Diagnostic(code, message, self.path, line, col, col + width,
+                                           hint))
 
 
-def _inside(text: str, line: int, column: int) -> tuple[int, int]:
-    """Clamp a parser mark to a real place: at the end of a file with no final newline the
-    parser points one line past the last one."""
+class _Refused(Exception):  # noqa: N818 - a control-flow signal inside the composer
+    """The file broke a limit: reading stops here (the diagnostic is already recorded)."""
+
+
+@dataclass
+class _Open:
+    """A mapping or list being built: its value, node, path and the key awaiting a value."""
+
+    value: dict | list
+    node: yaml.Node
+    path: Path_
+    anchor: str | None
+    count: int = 1  # values inside it so far, itself included
+    key: str | None = None
+    key_node: yaml.Node | None = None
+    skip_value: bool = False  # the key was refused: drop the value that follows
+
+
+@dataclass
+class _Anchored:
+    value: object
+    count: int
+
+
+class _Composer:
+    """Builds one document's values from parser events, within the limits."""
+
+    def __init__(self, doc: YamlDocument) -> None:
+        self.doc = doc
+        self.stack: list[_Open] = []
+        self.anchors: dict[str, _Anchored] = {}
+        self.total = 0
+        self.resolver = yaml.resolver.Resolver()
+        self.constructor = yaml.constructor.SafeConstructor()
+
+    # -- the event loop ---------------------------------------------------------------
+    def compose(self, events) -> tuple[bool, object]:
+        """(whether a document was found, its root value)."""
+        documents = 0
+        root: object = None
+        for event in events:
+            if isinstance(event, yaml.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    self.doc.error("Y001", "a content file holds one YAML document, this is a "
+                                   "second one", event.start_mark,
+                                   "put each item in its own file, or remove the `---` line")
+                    raise _Refused
+            elif isinstance(event, yaml.ScalarEvent):
+                # a key is text as written (`<<`, `2024-01-01` and `1` are names here)
+                value = event.value if self.expecting_key() else self.scalar(event)
+                if event.anchor:
+                    self.anchors[event.anchor] = _Anchored(value, 1)
+                root = self.place(value, 1, event, self.scalar_node(event))
+            elif isinstance(event, yaml.AliasEvent):
+                root = self.alias(event)
+            elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+                self.open(event)
+            elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+                root = self.close(event)
+        return documents > 0, root
+
+    # -- values ---------------------------------------------------------------------------
+    def expecting_key(self) -> bool:
+        return bool(self.stack) and isinstance(self.stack[-1].value, dict) \
+            and self.stack[-1].key_node is None
+
+    def path_for_next(self) -> Path_:
+        if not self.stack:
+            return ()
+        top = self.stack[-1]
+        if isinstance(top.value, list):
+            return (*top.path, len(top.value))
+        if top.key is None or top.skip_value:  # a key, or a value that is dropped
+            return (*top.path, f"\x00{self.total}")
+        return (*top.path, top.key)
+
+    def place(self, value: object, count: int, event: yaml.Event, node: yaml.Node) -> object:
+        """Put a finished value where it belongs (a list, a mapping's key or value, or the
+        root) and count it against the limit."""
+        self.total += count
+        if self.total > limits.YAML_VALUES:
+            self.doc.error("Y007", f"the file holds more than {limits.YAML_VALUES:,} values "
+                           "(each use of an alias counts as a copy of what it names)",
+                           event.start_mark, "an alias repeated inside aliases grows "
+                           "exponentially: write the values out, or split the file")
+            raise _Refused
+        if not self.stack:
+            self.doc.value_marks[()] = node
+            return value
+        top = self.stack[-1]
+        top.count += count
+        if isinstance(top.value, list):
+            self.doc.value_marks[(*top.path, len(top.value))] = node
+            top.value.append(value)
+        elif top.key_node is None:
+            self.take_key(top, value, event, node)
+        else:
+            if not top.skip_value:
+                self.doc.value_marks[(*top.path, top.key)] = node  # type: ignore[arg-type]
+                top.value[top.key] = value  # type: ignore[index]
+            top.key, top.key_node, top.skip_value = None, None, False
+        return None
+
+    def take_key(self, top: _Open, value: object, event: yaml.Event, node: yaml.Node) -> None:
+        top.key_node = node
+        if not isinstance(node, yaml.ScalarNode):
+            self.doc.error("Y001", "a mapping key must be plain text, not a list or mapping",
+                           event.start_mark)
+            top.key, top.skip_value = "?", True
+            return
+        key = node.value
+        top.key = key
+        assert isinstance(top.value, dict)
+        if key in top.value:
+            mark = node.start_mark
+            self.doc.error("Y002", f"`{key}` is given twice", mark,
+                           "a YAML key may appear only once in a mapping", width=len(key))
+            top.skip_value = True
+            return
+        self.doc.key_marks[(*top.path, key)] = node
+
+    def scalar_node(self, event: yaml.ScalarEvent) -> yaml.ScalarNode:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+        return yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
+                               event.style)
+
+    def scalar(self, event: yaml.ScalarEvent) -> object:
+        node = self.scalar_node(event)
+        if node.tag not in PLAIN_TAGS and event.tag not in (None, "!"):
+            self.doc.error("Y001", f"the tag `{event.tag}` is not used in content",
+                           event.start_mark, "remove the tag: write the value plainly")
+            return None
+        if node.tag == "tag:yaml.org,2002:int" and len(event.value) > 40:
+            return self.too_large(event)
+        try:
+            value = self.constructor.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            self.doc.error("Y001", f"YAML: {getattr(exc, 'problem', None) or exc}",
+                           event.start_mark)
+            return None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > limits.NUMBER:
+            return self.too_large(event)
+        if isinstance(value, float) and (not math.isfinite(value) or abs(value) > limits.NUMBER):
+            return self.too_large(event)
+        return value
+
+    def too_large(self, event: yaml.ScalarEvent) -> None:
+        self.doc.error("Y008", f"the number is larger than {limits.NUMBER:,}", event.start_mark,
+                       "no game number is this large; quote it if it is text",
+                       width=max(1, event.end_mark.column - event.start_mark.column))
+        return None
+
+    def alias(self, event: yaml.AliasEvent) -> object:
+        if any(o.anchor == event.anchor for o in self.stack):
+            self.doc.error("Y007", f"the alias `*{event.anchor}` is inside the value it names",
+                           event.start_mark, "an alias cannot contain itself")
+            raise _Refused
+        found = self.anchors.get(event.anchor)  # the parser refuses undefined aliases itself
+        node = yaml.ScalarNode("alias", f"*{event.anchor}", event.start_mark, event.end_mark)
+        if found is None:
+            self.doc.error("Y001", f"the alias `*{event.anchor}` names no anchor",
+                           event.start_mark)
+            raise _Refused
+        return self.place(found.value, found.count, event, node)
+
+    def open(self, event: yaml.CollectionStartEvent) -> None:
+        if len(self.stack) >= limits.YAML_DEPTH:
+            self.doc.error("Y006", f"mappings and lists nested more than {limits.YAML_DEPTH} "
+                           "deep", event.start_mark, "content items are a few levels deep: "
+                           "look for brackets that are never closed")
+            raise _Refused
+        if event.tag is not None and event.tag != "!" and event.tag not in COLLECTION_TAGS:
+            self.doc.error("Y001", f"the tag `{event.tag}` is not used in content",
+                           event.start_mark, "remove the tag")
+        mapping = isinstance(event, yaml.MappingStartEvent)
+        node_type = yaml.MappingNode if mapping else yaml.SequenceNode
+        node = node_type("map" if mapping else "seq", [], event.start_mark, event.end_mark,
+                         event.flow_style)
+        path = self.path_for_next()
+        self.stack.append(_Open({} if mapping else [], node, path, event.anchor))
+
+    def close(self, event: yaml.Event) -> object:
+        done = self.stack.pop()
+        done.node.end_mark = event.end_mark
+        if done.anchor:
+            self.anchors[done.anchor] = _Anchored(done.value, done.count)
+        self.total -= done.count - 1  # its contents were counted as they came
+        return self.place(done.value, done.count, event, done.node)
+
+
+def inside(text: str, line: int, column: int) -> tuple[int, int]:
+    """Clamp a position to a real place in ``text``: a parser may point one line past the
+    last one (a file with no final newline), or past the end of a line."""
     lines = text.split("\n")
-    if line > len(lines):
+    if line > len(lines):  # past the end: the end of the last line
         line, column = len(lines), len(lines[-1]) + 1
-    return line, min(column, len(lines[line - 1]) + 1)
+    line = max(1, line)
+    return line, max(1, min(column, len(lines[line - 1]) + 1))
 
 
 # libyaml's parser keeps the same marks (line, column) and is several times faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def normalise(text: str) -> str:
+    """Line breaks as Python reads a text file (\\r\\n and \\r become \\n), so positions mean
+    the same lines whether a text came from disk or from an editor."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _separators(doc: YamlDocument) -> str:
+    """Report and blank out line separators that YAML would count as line breaks."""
+    text = doc.text
+    if not any(ch in text for ch in LINE_SEPARATORS):
+        return text
+    reported = 0
+    for n, line in enumerate(text.split("\n"), 1):
+        for col, ch in enumerate(line, 1):
+            if ch in LINE_SEPARATORS and reported < MAX_REPORTED_SEPARATORS:
+                doc.diagnostics.append(Diagnostic(
+                    "Y009", f"a {LINE_SEPARATORS[ch]} line separator: YAML reads it as a line "
+                    "break, most editors do not", doc.path, n, col, col + 1,
+                    "replace it with a space or a real line break"))
+                reported += 1
+                break
+    for ch in LINE_SEPARATORS:
+        text = text.replace(ch, " ")
+    return text
+
+
+def _hint(problem: str) -> str | None:
+    if "tab" in problem:
+        return "indent YAML with spaces, not tabs"
+    if "mapping values" in problem:
+        return "a value containing ': ' must be quoted or written as a block (`|`)"
+    if "could not find expected ':'" in problem:
+        return "each line of a mapping is `key: value`"
+    return None
+
+
 def load_yaml(path: str, text: str) -> YamlDocument:
-    """Parse one YAML document; syntax problems become Y001 diagnostics, never exceptions."""
-    doc = YamlDocument(path, text)
+    """Parse one YAML document; every problem becomes a diagnostic, never an exception."""
+    doc = YamlDocument(path, normalise(text))
+    if len(doc.text) > limits.FILE_BYTES:
+        doc.diagnostics.append(Diagnostic("Y005", f"the file is larger than "
+                                          f"{limits.FILE_BYTES:,} bytes", path, 1, 1, None,
+                                          "a content file holds one item: split it"))
+        return doc
+    parsed = _separators(doc)
+    composer = _Composer(doc)
     try:
-        node = yaml.compose(text, Loader=_LOADER)
+        found, data = composer.compose(yaml.parse(parsed, Loader=_LOADER))
+    except _Refused:
+        return doc
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
-        line, col = _inside(text, mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = (err.problem or "invalid YAML").strip()
-        hint = None
-        if "tab" in problem:
-            hint = "indent YAML with spaces, not tabs"
-        elif "mapping values" in problem:
-            hint = "a value containing ': ' must be quoted or written as a block (`|`)"
-        elif "could not find expected ':'" in problem:
-            hint = "each line of a mapping is `key: value`"
-        doc.diagnostics.append(Diagnostic("Y001", f"YAML syntax: {problem}", path, line, col,
-                                          None, hint))
+        doc.error("Y001", f"YAML syntax: {problem}", mark, _hint(problem))
         return doc
     except yaml.YAMLError as err:
         doc.diagnostics.append(Diagnostic("Y001", f"YAML: {err}", path, 1, 1))
         return doc
-    if node is None:
+    if not found:
         doc.diagnostics.append(Diagnostic("Y001", "the file is empty", path, 1, 1, None,
                                           "a content file holds one item: `kind: …`, `id: …`"))
-        return doc
-    try:
-        doc.data = _construct(doc, node, ())
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line, col = _inside(text, mark.line + 1, mark.column + 1) if mark else (1, 1)
-        doc.diagnostics.append(Diagnostic("Y001", f"YAML: {getattr(err, 'problem', err)}",
-                                          path, line, col))
+    elif data is None and not doc.diagnostics:
+        line, col, _ = doc.position(())
+        doc.diagnostics.append(Diagnostic("Y001", "the file holds nothing (`~`, `null` or an "
+                                          "empty document)", path, line, col, None,
+                                          "a content file holds one item: `kind: …`, `id: …`"))
+    doc.data = data
     return doc
