@@ -2,8 +2,14 @@
 
 The engine never walks a syntax tree during a game: each expression becomes a function
 of an ``Env``; each statement a function that acts on the game through the ruleset's
-effects, queries and decisions. There is no eval and no loop without a bound: ``for each``
-walks a finite collection and hooks fire under the engine's depth guard.
+effects, queries, attributes and decisions, all declared in the vocabulary (no `getattr` on
+engine objects, no eval). Every effect, loop round and rule die is a step of the game's
+budget (nuffle.interpreter.budget); collections a rule walks or picks from are bounded
+(COLLECTION), and numbers given to effects are checked against their declared ranges.
+
+A value a query cannot give (the distance to a player in the Dugout) is *nothing* (None):
+arithmetic on nothing is nothing, comparisons with it are false, and an effect given
+nothing where it needs a number is not made.
 """
 
 from __future__ import annotations
@@ -14,7 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from nuffle.dsl import ast
+from nuffle.dsl.diagnostics import SourceMap
+from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import CompiledHook, Env
+
+from nuffle import limits
 
 Fn = Callable[[Env], Any]
 Run = Callable[[Env], None]
@@ -30,6 +40,7 @@ class Setting:
     parameter: str
     op: str  # set | change
     value: Fn
+    origin: Origin | None = None
 
 
 @dataclass(frozen=True)
@@ -50,11 +61,57 @@ def _in(a: Any, b: Any) -> bool:
     return b is not None and a in b
 
 
-class Compiler:
-    """Turns one item's rules into closures, resolving names with the vocabulary."""
+def _plus(a: Any, b: Any) -> Any:
+    return None if a is None or b is None else a + b
 
-    def __init__(self, vocab: Any) -> None:
+
+def _minus(a: Any, b: Any) -> Any:
+    return None if a is None or b is None else a - b
+
+
+_NO_ATTRIBUTES: dict[str, Callable[[Any], Any]] = {}
+
+
+def collection(value: Any, origin: Origin | None) -> list:
+    """A collection a rule walks or picks from, as a list no longer than COLLECTION (a range
+    is measured before anything is made of it)."""
+    if value is None:
+        return []
+    size = len(value) if isinstance(value, range | list | tuple) else None
+    if size is not None and size > limits.COLLECTION:
+        raise RulesError("G006", f"a collection of {size:,} items; the limit is "
+                         f"{limits.COLLECTION:,}", origin,
+                         "a range built from game values can be huge: bound it first")
+    out = list(value)
+    if len(out) > limits.COLLECTION:
+        raise RulesError("G006", f"a collection of {len(out):,} items; the limit is "
+                         f"{limits.COLLECTION:,}", origin)
+    return out
+
+
+def out_of_bounds(value: Any, bounds: tuple[int | None, int | None] | None) -> bool:
+    if bounds is None or not isinstance(value, int) or isinstance(value, bool):
+        return False
+    low, high = bounds
+    return (low is not None and value < low) or (high is not None and value > high)
+
+
+class Compiler:
+    """Turns one item's rules into closures, resolving names with the vocabulary.
+
+    ``kind``, ``item`` and ``source`` say where the rules come from, so that an error at run
+    time names the item and the line of its file."""
+
+    def __init__(self, vocab: Any, kind: str = "rules", item: str = "?",
+                 source: SourceMap | None = None) -> None:
         self.vocab = vocab
+        self.kind = kind
+        self.item = item
+        self.source = source or SourceMap.identity("<rules>")
+
+    def origin(self, node: ast.Node) -> Origin:
+        line, column = self.source.to_file(node.line or 1, node.column or 1)
+        return Origin(self.kind, self.item, self.source.path, line, column)
 
     # -- top level ---------------------------------------------------------------------
     def compile(self, rules: ast.Rules) -> CompiledRules:
@@ -69,7 +126,8 @@ class Compiler:
                     and isinstance(item.subject, ast.Name) \
                     and item.subject.name in self.vocab.parameters:
                 value = item.arg("to") if item.name.name == "set" else item.arg("by")
-                settings.append(Setting(item.subject.name, item.name.name, self.expr(value)))
+                settings.append(Setting(item.subject.name, item.name.name, self.expr(value),
+                                        self.origin(item)))
             else:
                 statements.append(item)
         return CompiledRules(tuple(hooks), tuple(settings), claim,
@@ -106,7 +164,7 @@ class Compiler:
         return CompiledHook(hook.event.name, hook.timing, hook.play,
                             self.expr(hook.where) if hook.where is not None else None, body,
                             once, scope, _has_may(hook.body), optional_instead, hook.line,
-                            _guards(hook, self.vocab))
+                            _guards(hook, self.vocab), self.origin(hook))
 
     # -- statements --------------------------------------------------------------------
     def block(self, stmts: tuple[ast.Stmt, ...]) -> Run:
@@ -150,9 +208,12 @@ class Compiler:
             return may
         if isinstance(s, ast.ForEach):
             var, source, body = s.var.name, self.expr(s.source), self.block(s.body)
+            origin = self.origin(s)
 
             def for_each(env: Env) -> None:
-                for value in list(source(env) or ()):
+                step = env.game.budget.step
+                for value in collection(source(env), origin):
+                    step(origin)
                     env.vars[var] = value
                     body(env)
             return for_each
@@ -171,17 +232,49 @@ class Compiler:
 
     def effect(self, e: ast.Effect) -> Run:
         name = e.name.name
+        origin = self.origin(e)
+        decl = self.vocab.effects.get(name)
+        if name in ("set", "change") and isinstance(e.subject, ast.Attr):
+            def refused(env: Env) -> None:
+                raise RulesError("G004", "this game's engine has no attribute that rules may "
+                                 "set", origin)
+            return refused
         subject = self.expr(e.subject) if e.subject is not None else None
         # `set value to …` names its target; other subjects are values
         target = e.subject.name if name in ("set", "change") and isinstance(e.subject, ast.Name) \
             else None
         args = [(a.prep.replace(" ", "_"), self.expr(a.value)) for a in e.args]
         duration = e.duration.name if e.duration is not None else None
+        params = decl.params if decl is not None else {}
+        # nothing where a number (or a new value) is needed: the effect is not made
+        numbers = {p.replace(" ", "_") for p, t in params.items() if t == "number"}
+        if name in ("set", "change"):
+            numbers |= {"to", "by"}
+        bounds = {p.replace(" ", "_"): b for p, b in (decl.bounds if decl else {}).items()}
+        subject_number = decl is not None and decl.subject == "number" and not decl.assigns
 
         def run(env: Env) -> None:
+            game = env.game
+            game.budget.step(origin)
             values = {prep: fn(env) for prep, fn in args}
             subj = target if target is not None else (subject(env) if subject else None)
-            env.game.effects[name](env, subj, values, duration)
+            for prep, value in values.items():
+                if prep in numbers and value is None:
+                    return
+                if out_of_bounds(value, bounds.get(prep)):
+                    raise RulesError("G004", f"`{name} … {prep.replace('_', ' ')} {value}` is "
+                                     f"outside its range {_bounds_text(bounds[prep])}", origin)
+            if subject_number:
+                if subj is None:
+                    return
+                if out_of_bounds(subj, bounds.get("subject")):
+                    raise RulesError("G004", f"`{name} {subj}` is outside its range "
+                                     f"{_bounds_text(bounds['subject'])}", origin)
+            saved, game.origin = game.origin, origin
+            try:
+                game.effects[name](env, subj, values, duration)
+            finally:
+                game.origin = saved
         return run
 
     def feasibility(self, may: ast.May) -> Fn:
@@ -213,21 +306,33 @@ class Compiler:
         if isinstance(e, ast.Name):
             return self.name(e.name)
         if isinstance(e, ast.Attr):
-            obj, attr = self.expr(e.obj), e.attr.name.replace("-", "_")
+            obj, attr = self.expr(e.obj), e.attr.name
 
             def get(env: Env) -> Any:
+                # only attributes the vocabulary declares, through the ruleset's accessors
                 o = obj(env)
-                return None if o is None else getattr(o, attr)
+                if o is None:
+                    return None
+                getter = env.game.attributes.get(type(o), _NO_ATTRIBUTES).get(attr)
+                return None if getter is None else getter(o)
             return get
         if isinstance(e, ast.Roll):
-            count, sides = e.count, e.sides
-            return lambda env: sum(env.game.dice.roll_many(count, sides, "rule"))
+            count, sides, origin = e.count, e.sides, self.origin(e)
+
+            def roll(env: Env) -> int:
+                env.game.budget.step(origin, count)
+                return sum(env.game.dice.roll_many(count, sides, "rule"))
+            return roll
         if isinstance(e, ast.ListExpr):
             items = [self.expr(i) for i in e.items]
             return lambda env: [f(env) for f in items]
         if isinstance(e, ast.Range):
             low, high = self.expr(e.low), self.expr(e.high)
-            return lambda env: range(low(env), high(env) + 1)
+
+            def span(env: Env) -> range | None:
+                a, b = low(env), high(env)
+                return None if a is None or b is None else range(a, b + 1)
+            return span
         if isinstance(e, ast.Call):
             name, args = e.func.name, [self.expr(a) for a in e.args]
             return lambda env: env.game.queries[name](env, *[a(env) for a in args])
@@ -242,7 +347,11 @@ class Compiler:
             return lambda env: not inner(env)
         if isinstance(e, ast.Neg):
             inner = self.expr(e.operand)
-            return lambda env: -inner(env)
+
+            def negative(env: Env) -> Any:
+                value = inner(env)
+                return None if value is None else -value
+            return negative
         if isinstance(e, ast.Pos):
             return self.expr(e.operand)
         raise TypeError(f"cannot compile {type(e).__name__}")
@@ -263,9 +372,9 @@ class Compiler:
         if op == "or":
             return lambda env: bool(left(env)) or bool(right(env))
         if op == "+":
-            return lambda env: left(env) + right(env)
+            return lambda env: _plus(left(env), right(env))
         if op == "-":
-            return lambda env: left(env) - right(env)
+            return lambda env: _minus(left(env), right(env))
         if op == "in":
             return lambda env: _in(left(env), right(env))
         if op == "not in":
@@ -301,9 +410,10 @@ class Compiler:
         var, source = e.var.name, self.expr(e.source)
         where = self.expr(e.where) if e.where is not None else None
         choose = e.mode == "choose"
+        origin = self.origin(e)
 
         def pick(env: Env) -> Any:
-            options = [v for v in list(source(env) or ())
+            options = [v for v in collection(source(env), origin)
                        if where is None or where(env.child({var: v}))]
             if not options:
                 return None
@@ -311,6 +421,12 @@ class Compiler:
                 return env.game.choose_for_rule(env, options)
             return env.game.dice.pick(options, "random pick")
         return pick
+
+
+def _bounds_text(bounds: tuple[int | None, int | None]) -> str:
+    low, high = bounds
+    return f"{low} to {high}" if low is not None and high is not None else \
+        f"at least {low}" if low is not None else f"at most {high}"
 
 
 GUARD_CONTEXTS = ("self", "this-ball", "own", "opponent")

@@ -11,6 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from nuffle.interpreter.errors import Origin, RulesError
+
+from nuffle import limits
+
 
 class ActionVoided(Exception):  # noqa: N818 - a control-flow signal
     """Raised by `void-action`: the current action stops and counts as never made."""
@@ -101,6 +105,7 @@ class CompiledHook:
     # (payload field, context name) pairs the filter requires to be the same object, like
     # `player is self`: checked before the filter runs, so most hooks are skipped cheaply
     guards: tuple[tuple[str, str], ...] = ()
+    origin: Origin | None = None  # the item and place in its file, for errors at run time
 
 
 @dataclass(eq=False, slots=True)
@@ -121,6 +126,10 @@ class HookRegistry:
         self.count = 0
 
     def add(self, instance: HookInstance) -> HookInstance:
+        if self.count >= limits.LIVE_HOOKS:
+            raise RulesError("G003", f"more than {limits.LIVE_HOOKS:,} hooks alive at once",
+                             instance.hook.origin, "hooks added `for this SCOPE` by a hook that "
+                             "fires often pile up: add them once, or for a shorter scope")
         key = (instance.hook.event, instance.hook.timing)
         self.by_key.setdefault(key, []).append(instance)
         self.count += 1

@@ -59,6 +59,15 @@ class Knockout:
     score: str
 
 
+class StoppedByRules(Exception):  # noqa: N818 - a signal carrying the match
+    """A match its rules stopped (a limit of the engine): the league cannot go on with content
+    that breaks the engine."""
+
+    def __init__(self, result: Result) -> None:
+        super().__init__(result.error.get("message") if result.error else "")
+        self.result = result
+
+
 @dataclass
 class LeagueResult:
     coaches: list[Coach]
@@ -115,8 +124,11 @@ class League:
         options = Options(pitch=self.options.pitch, special_balls=self.options.special_balls,
                           endgame=self.options.endgame, knockout=knockout,
                           home_traits=list(home.traits), away_traits=list(away.traits))
-        return Game(self.ruleset, home.team, away.team, agents, seed=seed,
-                    options=options).play()
+        result = Game(self.ruleset, home.team, away.team, agents, seed=seed,
+                      options=options).play()
+        if result.error is not None:
+            raise StoppedByRules(result)
+        return result
 
     def run(self) -> LeagueResult:
         for a, b in fixtures([c.name for c in self.coaches], self.matches):

@@ -57,8 +57,11 @@ class EffectsMixin:
         self._assign(env, target, args.get("to"), duration)
 
     def _change(self, env: Env, target: str, args: dict, duration: str | None) -> None:
+        own = env.owner.own()
         current = env.vars.get("value") if target == "value" \
-            else env.owner.own().params[target]
+            else own.params[target] if own is not None else None
+        if current is None:  # nothing to add to
+            return
         self._assign(env, target, current + args.get("by", 0), duration)
 
     def _assign(self, env: Env, target: str, value: Any, duration: str | None) -> None:
@@ -66,8 +69,10 @@ class EffectsMixin:
             env.vars["value"] = value
             return
         team = env.owner.own()
+        if team is None:  # a ball card's rules have no coach whose parameter this would be
+            return
         previous = team.params[target]
-        team.params[target] = value
+        self.set_parameter(team, target, value, self.origin)
         if duration is not None:
             self.on_scope_end(duration, lambda: team.params.__setitem__(target, previous))
 

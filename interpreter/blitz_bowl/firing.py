@@ -1,14 +1,22 @@
-"""Firing events through the hook registry, with the engine's loop guard (principles 3-4).
+"""Firing events through the hook registry, within the engine's limits (principles 3-4).
 
 ``before``/``after``/``instead``/``modify`` are the four ways the core procedures open a
 window to content. Each occurrence is also recorded for `happened(...)`/`count(...)`
 queries, the narrative and the invariants.
+
+Every hook whose body runs is a step of the budget; a new event at the top (no hook
+running) starts the event's count afresh. Hooks set off by hooks deeper than HOOK_DEPTH,
+or a value worked out by `modify` hooks outside its declared range, stop the game with a
+RulesError naming the hook.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from nuffle.interpreter.budget import Budget
+from nuffle.interpreter.compiler import out_of_bounds
+from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import (
     CompiledHook,
     Env,
@@ -20,12 +28,14 @@ from nuffle.interpreter.hooks import (
     guard_value,
 )
 
-MAX_DEPTH = 40  # hooks firing hooks deeper than this are stopped (principle 4)
+from nuffle import limits
 
 
 class FiringMixin:
     hooks: HookRegistry
     depth: int
+    budget: Budget
+    vocab: Any
 
     def scope_token(self, scope: str) -> int:
         raise NotImplementedError
@@ -65,15 +75,29 @@ class FiringMixin:
         firing = Firing()
         box = {"value": value}
         self._run(bucket, payload, firing, value_box=box)
-        return box["value"]
+        result = box["value"]
+        if result is not value:
+            decl = self.vocab.events[event]
+            if out_of_bounds(result, decl.bounds) or (
+                    decl.value_type == "number" and result is not None
+                    and (not isinstance(result, int) or isinstance(result, bool))):
+                raise RulesError("G004", f"`{event}` was made {result!r}; its range is "
+                                 f"{decl.bounds[0]} to {decl.bounds[1]}" if decl.bounds else
+                                 f"`{event}` was made {result!r}, not a number",
+                                 box.get("origin"))
+        return result
 
     # -- running hooks ---------------------------------------------------------------------
     def _run(self, bucket: list[HookInstance], payload: dict, firing: Firing,
              value_box: dict | None = None, stop_when_replaced: bool = False) -> None:
-        if self.depth >= MAX_DEPTH:
-            self.note("rules-stopped", depth=MAX_DEPTH)
-            return
+        if self.depth >= limits.HOOK_DEPTH:
+            raise RulesError("G005", f"hooks set off hooks more than {limits.HOOK_DEPTH} deep",
+                             self.running or bucket[0].hook.origin, "a hook whose effect fires "
+                             "its own event again never ends: add `once per …` or a condition")
+        if self.depth == 0:
+            self.budget.new_event()
         self.depth += 1
+        inst: HookInstance | None = None
         try:
             for inst in list(bucket):
                 if inst.disabled:
@@ -101,13 +125,26 @@ class FiringMixin:
                         env.on_accept = _marker(inst, token, self, hook)
                     else:
                         self._use(inst, token, hook)
-                result = hook.body(env)
+                # the steps a hook sets off are the work of the hook running it, if any
+                caller = self.running
+                self.budget.step(caller or hook.origin)
+                self.running = hook.origin
+                try:
+                    result = hook.body(env)
+                finally:
+                    self.running = caller
                 if value_box is not None:
-                    value_box["value"] = env.vars.get("value", value_box["value"])
+                    changed = env.vars.get("value", value_box["value"])
+                    if changed is not value_box["value"]:
+                        value_box["value"], value_box["origin"] = changed, hook.origin
                 if hook.timing == "instead of" and result:
                     firing.replaced = True
                     if stop_when_replaced:
                         return
+        except RecursionError:  # Python's own stack ran out first: the same stop, named
+            raise RulesError("G005", "the rules set each other off too deeply for the engine "
+                             "to follow", self.running or (inst.hook.origin if inst else None),
+                             "a hook whose effect fires its own event again never ends") from None
         finally:
             self.depth -= 1
 
@@ -133,6 +170,9 @@ class FiringMixin:
 
     def note(self, key: str, **fields: Any) -> None:
         raise NotImplementedError
+
+    origin: Origin | None  # the effect being made, set by the compiled rules
+    running: Origin | None  # the hook whose body is running
 
     def offer_bonus_play(self, inst: HookInstance) -> bool:
         raise NotImplementedError

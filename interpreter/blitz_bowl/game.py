@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nuffle.interpreter.blitz_bowl.actions import ActionsMixin
+from nuffle.interpreter.blitz_bowl.attributes import attribute_table
 from nuffle.interpreter.blitz_bowl.balls import BallsMixin
 from nuffle.interpreter.blitz_bowl.challenges import ChallengesMixin
 from nuffle.interpreter.blitz_bowl.combat import CombatMixin
@@ -21,8 +22,10 @@ from nuffle.interpreter.blitz_bowl.firing import FiringMixin
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
+from nuffle.interpreter.budget import Budget
 from nuffle.interpreter.decisions import Agent, Decision
 from nuffle.interpreter.dice import Dice
+from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
 from nuffle.interpreter.vocabulary import vocabulary
 
@@ -56,6 +59,9 @@ class Result:
     cards_claimed: dict[str, int]
     injuries_caused: dict[str, int]
     decisions: int
+    # a rule that ran past a limit of the engine ends the game with its diagnostic (as JSON:
+    # code, message, path, line…); the reason is then "rules error"
+    error: dict | None = None
 
 
 class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, ChallengesMixin):
@@ -70,6 +76,10 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.agents = agents
         self.hooks = HookRegistry()
         self.depth = 0
+        self.budget = Budget()
+        self.origin: Origin | None = None  # the effect being made (for errors it raises)
+        self.running: Origin | None = None  # the hook whose body is running
+        self.attributes = attribute_table(self.vocab)
         self.home = self._make_team("home", home)
         self.away = self._make_team("away", away)
         self.home.opponent, self.away.opponent = self.away, self.home
@@ -261,10 +271,28 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
                 self.finish(team.side, "sudden death")
 
     def finish(self, winner: str | None, reason: str) -> None:
-        self.over = Result(winner, {"home": self.home.score, "away": self.away.score}, reason,
-                           self.round, dict(self.touchdowns), dict(self.claims),
-                           dict(self.injuries_caused), self.decision_count)
+        self.over = self.result(winner, reason)
         raise GameOver(reason)
+
+    def result(self, winner: str | None, reason: str, error: dict | None = None) -> Result:
+        return Result(winner, {"home": self.home.score, "away": self.away.score}, reason,
+                      self.round, dict(self.touchdowns), dict(self.claims),
+                      dict(self.injuries_caused), self.decision_count, error)
+
+    def stopped_by(self, err: RulesError) -> Result:
+        """The game ends where content broke a limit: no winner, the error recorded."""
+        self.over = self.result(None, "rules error", err.diagnostic().to_json())
+        return self.over
+
+    def set_parameter(self, team: Team, name: str, value: Any, origin: Origin | None) -> None:
+        """A game parameter's new value, within its declared range (G004 otherwise)."""
+        decl = self.vocab.parameters[name]
+        low, high = decl.bounds or (None, None)
+        if not isinstance(value, int) or isinstance(value, bool) or \
+                (low is not None and value < low) or (high is not None and value > high):
+            raise RulesError("G004", f"`{name}` would be {value!r}; its range is {low} to {high}",
+                             origin)
+        team.params[name] = value
 
     # -- set-up (page 4) --------------------------------------------------------------------
     def setup(self, deal: bool = True) -> None:
@@ -312,9 +340,11 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
                 env = Env(self, owner, {"own": team, "opponent": team.opponent})
                 for setting in rules.compiled.settings:
                     value = setting.value(env)
+                    if value is None:  # nothing: the setting is not made
+                        continue
                     current = team.params[setting.parameter]
-                    team.params[setting.parameter] = value if setting.op == "set" \
-                        else current + value
+                    self.set_parameter(team, setting.parameter, value if setting.op == "set"
+                                       else current + value, setting.origin)
             team.score = int(team.params["starting-score"])
             if team.score:
                 self.ledger.append((team.side, team.score, "starting score"))
@@ -346,6 +376,8 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
             self.turns_from(self.first, fresh=True)
         except GameOver:
             pass
+        except RulesError as err:
+            return self.stopped_by(err)
         assert self.over is not None
         return self.over
 
@@ -395,6 +427,7 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
     def reset_turn(self, team: Team) -> None:
         """The bookkeeping of a new turn, without its steps."""
         self.turn_index += 1
+        self.budget.new_turn()
         self.active = team
         self.turn_history = []
         self.action_history = []

@@ -76,12 +76,14 @@ def content_version(catalogue: Catalogue) -> str:
 
 def build_ruleset(catalogue: Catalogue) -> Ruleset:
     vocab = vocabulary("blitz-bowl")
-    compiler = Compiler(vocab)
 
     def compiled(item, path=("rules",)) -> CompiledRules:
+        """The item's rules at ``path``, compiled; errors at run time point into its file."""
         for text in item.rules:
             if tuple(text.path) == path and text.ast is not None:
-                return compiler.compile(text.ast)
+                kind = "bonus-play" if path[0] == "bonus_play" else item.kind
+                return Compiler(vocab, kind, item.id, item.doc.rules_source(path)).compile(
+                    text.ast)
         return CompiledRules()
 
     def of(kind: str):
