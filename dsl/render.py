@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from nuffle.dsl import ast
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
+from nuffle.template import fill_or
+
 INDENT = "    "
 INLINE_LIMIT = 88
 
@@ -275,7 +277,7 @@ class Language:
 
     def this(self, scope: str) -> str:
         """``this turn``: the scope with a demonstrative."""
-        return self.frame("this-scope").format(scope=_words(scope))
+        return fill_or(self.frame("this-scope"), FRAMES["this-scope"], {"scope": _words(scope)})
 
     def tidy(self, text: str) -> str:
         for plain, word in {"1 times": "once", "2 times": "twice"}.items():
@@ -321,10 +323,9 @@ class RulesRenderer:
         return self.lang.dice(e.count, e.sides)
 
     def f(self, key: str, **fields: str) -> str:
-        try:
-            return self.lang.frame(key).format_map(fields)
-        except (KeyError, ValueError, IndexError):  # a broken translation: `i18n check` says
-            return FRAMES[key].format_map(fields)
+        """A frame with its fields filled as text; a broken translation gives the English
+        frame (`i18n check` says where)."""
+        return fill_or(self.lang.frame(key), FRAMES[key], fields)
 
     # -- names and expressions
     def word(self, name: str) -> str:
@@ -400,10 +401,10 @@ class RulesRenderer:
         decl = self.vocab.queries.get(e.func.name)
         args = [self.expr(a) for a in e.args]
         if decl is not None and decl.phrase:
-            try:
-                return self.lang.phrase("query", e.func.name, decl.phrase).format(*args)
-            except (IndexError, ValueError, KeyError):  # a broken translation
-                return decl.phrase.format(*args)
+            # query phrases name their arguments by position: {0} is adjacent to {1}
+            values = {str(i): a for i, a in enumerate(args)}
+            return fill_or(self.lang.phrase("query", e.func.name, decl.phrase), decl.phrase,
+                           values)
         return f"{_words(e.func.name)} {' and '.join(args)}"
 
     def history(self, e: ast.History) -> str:

@@ -10,6 +10,8 @@ from typing import Any
 from nuffle.interpreter.blitz_bowl.messages import MESSAGES, TERMS, Named, Note, Term, card_name
 from nuffle.interpreter.blitz_bowl.state import Ball, Card, Player, Team
 
+from nuffle.template import fill_or
+
 SQUARE_FIELDS = ("from", "to", "square")
 
 
@@ -72,11 +74,10 @@ class Words:
         self.names = names or {}
 
     def message(self, key: str, fields: dict[str, Any], game: Any = None) -> str:
-        values = _Missing({k: self.value(v, game) for k, v in fields.items()})
-        try:
-            return (self.templates.get(key) or MESSAGES[key]).format_map(values)
-        except (ValueError, IndexError):  # a broken translation (`i18n check` says where)
-            return MESSAGES[key].format_map(values)
+        """The line ``key`` with its fields, filled as text only (never read off the values):
+        a broken translation gives the English line (`i18n check` says where)."""
+        values = {k: self.value(v, game) for k, v in fields.items()}
+        return fill_or(self.templates.get(key), MESSAGES[key], values)
 
     def note(self, note: Note, game: Any = None) -> str:
         return self.message(note.key, note.fields, game)
@@ -107,13 +108,6 @@ class Words:
         if isinstance(value, list):
             return ", ".join(self.value(v, game) for v in value)
         return str(value)
-
-
-class _Missing(dict):
-    """A translated template naming a field the message lacks keeps it visible."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 ENGLISH = Words()

@@ -10,6 +10,16 @@ from pathlib import Path
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
 
 
+def language_code(value: str) -> str:
+    """LANG as argparse takes it: a language code, or a usage error (exit 2) before
+    anything is read or written (`../x` would name a folder outside the locales)."""
+    from nuffle.i18n.catalog import is_language_code
+    if not is_language_code(value):
+        raise argparse.ArgumentTypeError(f"`{value}` is not a language code: write two or three "
+                                         "lower-case letters, like it or pt_BR")
+    return value
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     from nuffle.i18n.domains import DOMAINS
     p = sub.add_parser("i18n", help="translation catalogs: extract, update, status, check",
@@ -31,18 +41,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     extract.set_defaults(run=run_extract)
     update = actions.add_parser("update", help="merge the templates into a language's "
                                                "catalogs (changed English becomes fuzzy)")
-    update.add_argument("lang", metavar="LANG", help="a language code, like it")
+    update.add_argument("lang", metavar="LANG", type=language_code,
+                        help="a language code, like it")
     domain_option(update)
     update.set_defaults(run=run_update)
     status = actions.add_parser("status", help="translated, fuzzy and missing, per domain "
                                                "and kind")
-    status.add_argument("lang", nargs="?", metavar="LANG",
+    status.add_argument("lang", nargs="?", metavar="LANG", type=language_code,
                         help="one language (default: every language with catalogs)")
     status.add_argument("--format", choices=["text", "json"], default="text")
     domain_option(status)
     status.set_defaults(run=run_status)
-    check = actions.add_parser("check", help="numbers, glossary terms, placeholders, msgfmt")
-    check.add_argument("lang", metavar="LANG")
+    check = actions.add_parser("check", help="numbers, glossary terms, placeholders, markup, "
+                                             "msgfmt; exit 1 on any problem")
+    check.add_argument("lang", metavar="LANG", type=language_code)
     domain_option(check)
     check.set_defaults(run=run_check)
 
@@ -61,7 +73,8 @@ def _entries(domains: list[str]):
 
 
 def _shown(path: Path) -> Path:
-    return path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+    from nuffle.i18n.catalog import shown
+    return shown(path)
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -75,29 +88,57 @@ def run_extract(args: argparse.Namespace) -> int:
 
 
 def run_update(args: argparse.Namespace) -> int:
-    from nuffle.i18n.catalog import load, locale_path, save, update
+    from nuffle.i18n.catalog import CatalogError, load, locale_path, save, update
     _, by_domain = _entries(_domains(args))
+    failed = False
     for domain, entries in by_domain.items():
-        po, report = update(load(args.lang, domain), entries, args.lang, domain)
+        try:
+            old = load(args.lang, domain)
+        except CatalogError as exc:  # left as it is: writing it anew would lose its texts
+            print(f"{exc.diagnostic()}; fix it by hand, it is left unchanged", file=sys.stderr)
+            failed = True
+            continue
+        po, report = update(old, entries, args.lang, domain)
         path = locale_path(args.lang, domain)
-        save(po, path)
+        try:
+            save(po, path)
+        except OSError as exc:
+            print(f"nuffle i18n: {_shown(path)} cannot be written: {exc.strerror or exc}",
+                  file=sys.stderr)
+            failed = True
+            continue
         print(f"{_shown(path)}: {report.added} new ({report.printed} from a printed edition), "
               f"{report.changed} changed (now fuzzy), {report.kept} kept, "
               f"{report.obsolete} obsolete")
-    return EXIT_OK
+    return EXIT_CONTENT if failed else EXIT_OK
+
+
+def _status_report(langs: list[str], by_domain: dict) -> tuple[dict, bool]:
+    """The status of every readable catalog, and whether any could not be read (each one
+    reported, the others still counted)."""
+    from nuffle.i18n.catalog import CatalogError, status_rows
+    report: dict = {}
+    failed = False
+    for lang in langs:
+        for domain, entries in by_domain.items():
+            try:
+                report.setdefault(lang, {})[domain] = status_rows(lang, domain, entries)
+            except CatalogError as exc:
+                print(exc.diagnostic(), file=sys.stderr)
+                failed = True
+    return report, failed
 
 
 def run_status(args: argparse.Namespace) -> int:
-    from nuffle.i18n.catalog import status_report
-    from nuffle.paths import content_dir
+    from nuffle.i18n.catalog import catalog_languages
     _, by_domain = _entries(_domains(args))
-    langs = [args.lang] if args.lang else sorted(
-        p.name for p in (content_dir() / "locales").glob("*") if p.is_dir())
-    report = status_report(langs, by_domain)
+    langs = [args.lang] if args.lang else catalog_languages()
+    report, failed = _status_report(langs, by_domain)
+    status = EXIT_CONTENT if failed else EXIT_OK
     if args.format == "json":
         json.dump(report, sys.stdout, indent=2)
         print()
-        return EXIT_OK
+        return status
     for lang, domains in report.items():
         print(f"{lang}:")
         for domain, rows in domains.items():
@@ -111,12 +152,12 @@ def run_status(args: argparse.Namespace) -> int:
             share = 100 * total["translated"] / total["total"] if total["total"] else 100.0
             print(f"    {'all':<16} {total['translated']:>4} translated  "
                   f"{total['fuzzy']:>4} fuzzy  {total['missing']:>4} missing  {share:>5.1f}%")
-    return EXIT_OK
+    return status
 
 
 def run_check(args: argparse.Namespace) -> int:
     from nuffle.catalogue.loader import load_catalogue
-    from nuffle.i18n.catalog import locale_path
+    from nuffle.i18n.catalog import locale_path, printable
     from nuffle.i18n.checks import check_catalog, glossary_terms
     paths = [locale_path(args.lang, d) for d in _domains(args)]
     present = [p for p in paths if p.exists()]
@@ -128,9 +169,10 @@ def run_check(args: argparse.Namespace) -> int:
     glossary = glossary_terms(catalogue, args.lang)
     count = 0
     for path in present:
-        problems = check_catalog(path, glossary)
+        problems = check_catalog(path, glossary, args.lang)
         for p in problems:
-            print(f"{_shown(path)}:{p.line}: error[{p.code}]: {p.message}")
+            where = f"{_shown(path)}:{p.line}" if p.line else f"{_shown(path)}"
+            print(printable(f"{where}: error[{p.code}]: {p.message}"))
         count += len(problems)
     names = ", ".join(str(_shown(p)) for p in present)
     print(f"checked {names}: {count} problem{'s' if count != 1 else ''}")

@@ -9,6 +9,7 @@ The site's interface strings share one context and are matched by their English.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,14 +17,107 @@ from pathlib import Path
 import polib
 
 from nuffle.i18n.entries import Entry
+from nuffle.limits import CATALOG_BYTES
 from nuffle.paths import content_dir
+from nuffle.template import CONTROL
 
 DOMAIN = "content"
 PRINTED_NOTE = "printed"  # translator comment on a translation taken from a printed edition
+# a language code (it, fr, pt_BR): the only folder names under content/locales that are
+# languages, so a code can never climb out of that folder or name something odd
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+
+
+def is_language_code(value: str) -> bool:
+    """Whether ``value`` may name a language (and so a folder under content/locales)."""
+    return LANGUAGE_CODE.fullmatch(value) is not None
 
 
 def locale_path(lang: str, domain: str = DOMAIN) -> Path:
+    """Where ``lang``'s catalog of ``domain`` lives; ValueError for anything but a language
+    code, so no caller can read or write outside the locales folder."""
+    if not is_language_code(lang):
+        raise ValueError(f"`{lang}` is not a language code (like it or pt_BR)")
     return content_dir() / "locales" / lang / f"{domain}.po"
+
+
+def catalog_languages() -> list[str]:
+    """The languages with a catalog folder; a folder whose name is no language code is
+    not one."""
+    folder = content_dir() / "locales"
+    return sorted(p.name for p in folder.glob("*") if p.is_dir() and is_language_code(p.name))
+
+
+def shown(path: Path) -> Path:
+    """A path as a reader finds it: relative to the current folder when it is inside it."""
+    path = Path(path)
+    return path.relative_to(Path.cwd()) if path.is_absolute() and path.is_relative_to(Path.cwd()) \
+        else path
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on a terminal: a catalog's control characters (an ANSI escape in
+    a context or a line polib quotes) shown as escapes, not obeyed."""
+    return CONTROL.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+class CatalogError(ValueError):
+    """A catalog that cannot be read, as the diagnostic every command prints instead of a
+    traceback: `PATH:LINE: error[I106]: message` (no line when the whole file is wrong)."""
+
+    code = "I106"
+
+    def __init__(self, path: Path, line: int | None, message: str) -> None:
+        self.path, self.line, self.message = Path(path), line, message
+        super().__init__(self.diagnostic())
+
+    def __reduce__(self):  # picklable across worker processes despite the extra arguments
+        return (type(self), (self.path, self.line, self.message))
+
+    def diagnostic(self) -> str:
+        where = f"{shown(self.path)}:{self.line}" if self.line else f"{shown(self.path)}"
+        return printable(f"{where}: error[{self.code}]: {self.message}")
+
+
+def read_catalog(path: Path) -> polib.POFile:
+    """The catalog at ``path``, or CatalogError saying why it cannot be read: not a file,
+    over the size limit, not UTF-8, or not PO (polib's line when it gives one)."""
+    path = Path(path)
+    if not path.is_file():
+        raise CatalogError(path, None, "not a catalog file (a folder or a device?): a catalog "
+                                       "is a .po file")
+    too_large = CatalogError(path, None, "the catalog is larger than the limit of "
+                                         f"{CATALOG_BYTES} bytes")
+    try:
+        if path.stat().st_size > CATALOG_BYTES:
+            raise too_large
+        with path.open("rb") as handle:
+            data = handle.read(CATALOG_BYTES + 1)  # bounded even if it grew meanwhile
+    except OSError as exc:
+        raise CatalogError(path, None, f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > CATALOG_BYTES:
+        raise too_large
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(path, data[:exc.start].count(b"\n") + 1,
+                           f"not UTF-8 (byte 0x{data[exc.start]:02x}): save the catalog as "
+                           "UTF-8") from None
+    try:
+        return polib.pofile(str(path), wrapwidth=88, encoding="utf-8")
+    except (OSError, ValueError, LookupError) as exc:
+        raise _polib_error(path, exc) from None
+
+
+def _polib_error(path: Path, exc: Exception) -> CatalogError:
+    """polib's complaint as a diagnostic: its line, its reason, without its wording of the
+    path."""
+    text = str(exc)
+    found = re.search(r"\(line (\d+)\)(?::\s*(.*))?", text)
+    if found is None:
+        return CatalogError(path, None, f"not a PO file: {text[:200]}")
+    detail = f" ({found.group(2).strip()[:200]})" if found.group(2) else ""
+    return CatalogError(path, int(found.group(1)), f"not a PO file: syntax error{detail}")
 
 
 def _key(entry: polib.POEntry | Entry) -> tuple[str, str]:
@@ -117,8 +211,10 @@ def update(po: polib.POFile | None, entries: list[Entry], lang: str, domain: str
 
 
 def load(lang: str, domain: str = DOMAIN) -> polib.POFile | None:
+    """``lang``'s catalog of ``domain`` (None if it has none); CatalogError if it is
+    unreadable."""
     path = locale_path(lang, domain)
-    return polib.pofile(str(path), wrapwidth=88) if path.exists() else None
+    return read_catalog(path) if path.exists() else None
 
 
 def save(po: polib.POFile, path: Path) -> None:
@@ -156,14 +252,15 @@ def status(po: polib.POFile | None, entries: list[Entry]) -> dict[str, KindStatu
     return dict(sorted(out.items()))
 
 
+def status_rows(lang: str, domain: str, entries: list[Entry]) -> dict[str, dict]:
+    """{kind: counts} of one catalog, as `status --format json` prints it (CatalogError if
+    the catalog is unreadable)."""
+    return {kind: {"translated": s.translated, "fuzzy": s.fuzzy, "missing": s.missing,
+                   "total": s.total, "translated_percent": s.share(s.translated)}
+            for kind, s in status(load(lang, domain), entries).items()}
+
+
 def status_report(langs: list[str], by_domain: dict) -> dict:
     """{lang: {domain: {kind: counts}}}, as `status --format json` prints it."""
-    report: dict = {}
-    for lang in langs:
-        for domain, entries in by_domain.items():
-            rows = status(load(lang, domain), entries)
-            report.setdefault(lang, {})[domain] = {
-                kind: {"translated": s.translated, "fuzzy": s.fuzzy, "missing": s.missing,
-                       "total": s.total, "translated_percent": s.share(s.translated)}
-                for kind, s in rows.items()}
-    return report
+    return {lang: {domain: status_rows(lang, domain, entries)
+                   for domain, entries in by_domain.items()} for lang in langs}

@@ -1,17 +1,25 @@
 """The checks that keep a translation honest.
 
-- I101: the numbers and dice of the translation are those of the English (a "2" that
-  became a "3" is an error; "a six-sided dice" and "1D6" are the same die).
-- I102: a glossary term in the English is rendered with its glossary translation.
-- I103: placeholders (`{name}`, `%s`, `%(name)s`) are kept.
+- I101: the numbers, dice and modifiers of the translation are those of the English (a "2"
+  that became a "3" or "tre", a "-1" that became "+1"; "a six-sided dice" and "1D6" are the
+  same die).
+- I102: each glossary term of the English is rendered with its glossary translation, as
+  many times as the English uses it.
+- I103: fields (`{name}`) and placeholders (`%s`, `%(name)s`) are kept, and the translation
+  is a well-formed template: no stray brace, no `{x.attr}`, `{x[0]}`, `{x!r}` or `{0}` the
+  English lacks.
 - I104: the catalog compiles (`msgfmt --check`).
+- I105: the translation adds no markup and no control characters the English lacks.
+- I106: the catalog can be read at all (catalog.read_catalog).
+
+A translation with an I103 or I105 problem is never used (translations.translated drops it
+and the reader sees the English): the check says so, so the translator knows why.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
-import string
 import subprocess
 from collections import Counter
 from dataclasses import dataclass
@@ -19,24 +27,55 @@ from pathlib import Path
 
 import polib
 
+from nuffle.i18n.catalog import CatalogError, read_catalog
+from nuffle.template import CONTROL, markup, translation_problem
+
 GLOSSARY_EXCEPTION = "glossary-exception"
 RULES_NOUN = "rules-noun"
 WORD_DICE = {"six-sided dice": "d6", "six-sided die": "d6", "eight-sided dice": "d8",
              "eight-sided die": "d8"}
 DICE = re.compile(r"(?<![\w-])(\d*)[dD](\d+)(?![\w])")
-NUMBER = re.compile(r"(?<![\w.])\d+\+?(?![\w])")
-PLACEHOLDER = re.compile(r"\{[a-z_ -]*\}|%\([a-z_]+\)[sd]|%[sd]")
+# a number, with the sign of a modifier (-1, +1; a typographic minus or an en dash too) when
+# the sign stands before it, not between two numbers (the range 1-3), and a target's "+" (4+)
+NUMBER = re.compile(r"(?<![\w.])([-+\u2212\u2013](?=\d))?(\d+)(\+?)(?![\w])")
+SIGNS = {"": "", "+": "+", "-": "-", "\u2212": "-", "\u2013": "-"}
+# numbers written as words; "a", "one", "un", "uno", "una" are articles as often as numbers
+# and are not counted. English words count in a translation too (names kept in English).
+NUMBER_WORDS = {
+    "en": {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twice": 2},
+    "it": {"due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+           "nove": 9, "dieci": 10, "undici": 11, "dodici": 12},
+}
+# words that are numbers only sometimes, counted only where the English has that number and
+# the rest of the translation does not: "sei" is also "you are"; "dei due", "delle due" and
+# "tutti e due" are "of the two" and "both", but also "neither" ("nessuno dei due"),
+# "either" ("uno dei due") and "which one" ("quale delle due")
+MAYBE_NUMBERS = {"it": re.compile(r"(?<!\w)(?:(?:dei|delle|tutti e|tutte e) (due)|(sei))(?!\w)")}
+FIELD = re.compile(r"\{[^{}]*\}")
+PRINTF = re.compile(r"%\([a-z_]+\)[sd]|%[sd]")
 
 
 @dataclass(frozen=True)
 class Problem:
     code: str
-    line: int
+    line: int | None
     message: str
 
 
-def numbers(text: str) -> Counter:
-    """The dice and numbers a text states, as tokens: `d6`, `2d8`, `3`, `4+`."""
+def _word_numbers(text: str, lang: str) -> tuple[list[str], list[str]]:
+    """The numbers ``text`` writes as words: (certain ones, ambiguous ones)."""
+    words = {**NUMBER_WORDS["en"], **NUMBER_WORDS.get(lang, {})}
+    maybe: list[str] = []
+    if lang in MAYBE_NUMBERS:
+        maybe = [str(words[m.group(1) or m.group(2)]) for m in MAYBE_NUMBERS[lang].finditer(text)]
+        text = MAYBE_NUMBERS[lang].sub(" ", text)
+    found = re.findall(r"(?<!\w)(" + "|".join(words) + r")(?!\w)", text)
+    return [str(words[w]) for w in found], maybe
+
+
+def _tokens(text: str, lang: str) -> tuple[Counter, Counter]:
+    """The dice and numbers a text states, and the words that may be numbers."""
     lowered = text.lower()
     tokens: list[str] = []
     for words, die in WORD_DICE.items():
@@ -48,65 +87,121 @@ def numbers(text: str) -> Counter:
         tokens.append(f"{count}d{m.group(2)}")
         return " "
     lowered = DICE.sub(die, lowered)
-    tokens += NUMBER.findall(lowered)
-    return Counter(tokens)
+    tokens += [SIGNS[sign] + digits + plus for sign, digits, plus in NUMBER.findall(lowered)]
+    certain, maybe = _word_numbers(lowered, lang)
+    return Counter(tokens + certain), Counter(maybe)
 
 
-def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]]) -> list[Problem]:
+def numbers(text: str, lang: str = "en") -> Counter:
+    """The dice and numbers a text states, as tokens: `d6`, `2d8`, `3`, `4+`, `-1`, and the
+    numbers written as words in English or ``lang`` (`two`, `due`: `2`)."""
+    return _tokens(text, lang)[0]
+
+
+def number_problem(english: str, translation: str, lang: str) -> str | None:
+    """How the numbers of ``translation`` differ from those of ``english``, if they do (a
+    field's digits, `{0}`, are the program's, not the text's: I103 checks fields)."""
+    src = numbers(FIELD.sub(" ", english))
+    dst, maybe = _tokens(FIELD.sub(" ", translation), lang)
+    dst += maybe & (src - dst)  # "sei" is six where a six is wanted, "you are" otherwise
+    if src == dst:
+        return None
+    lost = sorted((src - dst).elements())
+    extra = sorted((dst - src).elements())
+    parts = ([f"the English has {', '.join(lost)}"] if lost else []) + \
+        ([f"the translation has {', '.join(extra)}"] if extra else [])
+    return "numbers differ: " + "; ".join(parts)
+
+
+def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]],
+                lang: str = "en") -> list[Problem]:
+    """Every problem of one translated entry (``lang``: the translation's language, whose
+    number words count besides the English ones)."""
     if not entry.msgstr or entry.obsolete:
         return []
     out = []
-    src, dst = numbers(entry.msgid), numbers(entry.msgstr)
-    if src != dst:
-        lost = sorted((src - dst).elements())
-        extra = sorted((dst - src).elements())
-        parts = ([f"the English has {', '.join(lost)}"] if lost else []) + \
-            ([f"the translation has {', '.join(extra)}"] if extra else [])
-        out.append(Problem("I101", entry.linenum, f"`{entry.msgctxt}`: numbers differ: "
-                                                  + "; ".join(parts)))
-    # a text kept in English by convention (a ball's name), or marked as an exception by
-    # the translator (`#, glossary-exception`: "Throw a Rock" is no Throw action)
-    kept = _fold(entry.msgstr) == _fold(entry.msgid)
-    glossary = [] if kept or GLOSSARY_EXCEPTION in entry.flags else glossary
-    # a {field} is filled in by the program: the words inside it are not the text's
-    source = PLACEHOLDER.sub(" ", entry.msgid)
-    # longest terms first, each match taken out of the English: "Throw check" is not "Throw";
-    # a capitalised term (a game term: Open, Miss) matches only capitalised
-    for english, renderings in sorted(glossary, key=lambda t: -len(t[0])):
-        flags = 0 if english[:1].isupper() else re.I
-        pattern = rf"(?<![\w-]){re.escape(english)}(?![\w-])"
-        if not re.search(pattern, source, flags):
-            continue
-        source = re.sub(pattern, " ", source, flags=flags)
-        if not any(_fold(r) in _fold(entry.msgstr) for r in renderings):
-            out.append(Problem("I102", entry.linenum,
-                               f"`{entry.msgctxt}`: the glossary term “{english}” should be "
-                               f"rendered as “{renderings[0]}”"))
-    if _fields(entry.msgid) and not _well_formed(entry.msgstr):
-        out.append(Problem("I103", entry.linenum, f"`{entry.msgctxt}`: a brace is not closed "
-                                                  "or not doubled: write {field} for a field "
-                                                  "and {{ for a brace"))
-    elif _fields(entry.msgid) != _fields(entry.msgstr):
-        out.append(Problem("I103", entry.linenum, f"`{entry.msgctxt}`: placeholders differ: "
-                                                  f"{PLACEHOLDER.findall(entry.msgid)} in the "
-                                                  f"English, {PLACEHOLDER.findall(entry.msgstr)}"
-                                                  " in the translation"))
+    numbers_differ = number_problem(entry.msgid, entry.msgstr, lang)
+    if numbers_differ:
+        out.append(Problem("I101", entry.linenum, f"`{entry.msgctxt}`: {numbers_differ}"))
+    out += _glossary_problems(entry, glossary)
+    out += _template_problems(entry)
     return out
 
 
-def _well_formed(text: str) -> bool:
-    """Whether a template with fields can be filled (no stray `{` or `}`)."""
-    try:
-        list(string.Formatter().parse(text))
-    except ValueError:
-        return False
-    return True
+def _glossary_problems(entry: polib.POEntry, glossary: list[tuple[str, list[str]]],
+                       ) -> list[Problem]:
+    """I102 for each glossary term the translation renders fewer times than it must."""
+    # a text kept in English by convention (a ball's name), or marked as an exception by
+    # the translator (`#, glossary-exception`: "Throw a Rock" is no Throw action)
+    if _fold(entry.msgstr) == _fold(entry.msgid) or GLOSSARY_EXCEPTION in entry.flags:
+        return []
+    target = _fold(entry.msgstr)
+    out = []
+    # the renderings are taken out of the translation longest first, so "mazzo dei palloni
+    # speciali" (ball deck) is not spent as the "palloni speciali" of another term
+    for english, renderings, wanted in sorted(
+            _terms_used(entry.msgid, glossary),
+            key=lambda t: -max(len(r) for r in t[1])):
+        target, found = _take(target, renderings, wanted)
+        if found < wanted:
+            times = "" if wanted == 1 else f" ({wanted} times in the English, {found} in the " \
+                                           "translation)"
+            out.append(Problem("I102", entry.linenum,
+                               f"`{entry.msgctxt}`: the glossary term “{english}” should be "
+                               f"rendered as “{renderings[0]}”{times}"))
+    return out
 
 
-def _fields(text: str) -> list[str]:
-    """The placeholders of a text; `{the_x}` (a field with its article, offered to
-    languages that need one) stands for `{x}`."""
-    return sorted(p.replace("{the_", "{") for p in PLACEHOLDER.findall(text))
+def _terms_used(english: str, glossary: list[tuple[str, list[str]]],
+                ) -> list[tuple[str, list[str], int]]:
+    """(term, renderings, how many renderings the translation needs) for each glossary term
+    of ``english``.
+
+    The longest terms are taken out of the English first: "Throw check" is not also a
+    "Throw". A capitalised term (a game term: Open, Miss, Armour check) matches only
+    capitalised and must be rendered at each use, as each names a rule; a common noun
+    (player, team, ball) once, as a translation rightly says "it" or "the other" rather
+    than repeat it ("poi quella che ha giocato").
+    """
+    # a {field} is filled in by the program: the words inside it are not the text's
+    source = FIELD.sub(" ", english)
+    out = []
+    for term, renderings in sorted(glossary, key=lambda t: -len(t[0])):
+        capitalised = term[:1].isupper()
+        pattern = rf"(?<![\w-]){re.escape(term)}(?![\w-])"
+        source, uses = re.subn(pattern, " ", source, flags=0 if capitalised else re.I)
+        if uses:
+            out.append((term, renderings, uses if capitalised else 1))
+    return out
+
+
+def _take(text: str, renderings: list[str], wanted: int) -> tuple[str, int]:
+    """Take up to ``wanted`` renderings out of ``text`` (the longest first, so the plural
+    "Controlli Passaggio" is not also counted as a shorter form): the rest, and how many
+    were found."""
+    found = 0
+    for rendering in sorted({_fold(r) for r in renderings}, key=len, reverse=True):
+        while found < wanted and rendering in text:
+            text = text.replace(rendering, "\x00", 1)
+            found += 1
+    return text, found
+
+
+def _template_problems(entry: polib.POEntry) -> list[Problem]:
+    """I103 for fields and placeholders, I105 for markup and control characters: the
+    translation is not used, and the reader sees the English."""
+    out = []
+    problem = translation_problem(entry.msgid, entry.msgstr)
+    if problem:
+        added = CONTROL.search(entry.msgstr) or markup(entry.msgstr) - markup(entry.msgid)
+        out.append(Problem("I105" if added else "I103", entry.linenum,
+                           f"`{entry.msgctxt}`: {problem}; the English is shown instead"))
+    if sorted(PRINTF.findall(entry.msgid)) != sorted(PRINTF.findall(entry.msgstr)):
+        out.append(Problem("I103", entry.linenum, f"`{entry.msgctxt}`: placeholders differ: "
+                                                  f"{PRINTF.findall(entry.msgid)} in the "
+                                                  f"English, {PRINTF.findall(entry.msgstr)} in "
+                                                  "the translation"))
+    return out
 
 
 def _fold(text: str) -> str:
@@ -132,13 +227,20 @@ def msgfmt_problems(path: Path) -> list[Problem]:
     return out
 
 
-def check_catalog(path: Path, glossary: list[tuple[str, list[str]]]) -> list[Problem]:
-    po = polib.pofile(str(path))
+def check_catalog(path: Path, glossary: list[tuple[str, list[str]]],
+                  lang: str | None = None) -> list[Problem]:
+    """Every problem of one catalog (``lang``: its language, by default its folder's name);
+    an unreadable catalog is one I106 problem."""
+    try:
+        po = read_catalog(path)
+    except CatalogError as exc:
+        return [Problem(exc.code, exc.line, exc.message)]
+    lang = lang or Path(path).parent.name
     out = []
     for entry in po:
-        out += check_entry(entry, glossary)
+        out += check_entry(entry, glossary, lang)
     out += msgfmt_problems(path)
-    return sorted(out, key=lambda p: (p.line, p.code))
+    return sorted(out, key=lambda p: (p.line or 0, p.code))
 
 
 def glossary_terms(catalogue, lang: str) -> list[tuple[str, list[str]]]:

@@ -1,22 +1,38 @@
 """A language's translations, ready to use: the words of "rules as interpreted", of the
 play-by-play and of content names, read from the PO catalogs (only translated, non-fuzzy
 entries; anything else falls back to English).
+
+This is the one door every reader of a translation goes through, so it is where a
+translation that could lie or break something is turned away: one whose fields differ
+from the English (`{team.nope}`, `{0}`, a stray brace), that adds markup, or that holds
+control characters falls back to English (`nuffle i18n check` says which, I103 and I105).
+An unreadable catalog raises CatalogError (I106), which each command reports.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+import polib
+
 from nuffle.dsl.render import ENGLISH, Language
-from nuffle.i18n.catalog import load
+from nuffle.i18n.catalog import catalog_languages, load
+from nuffle.template import translation_problem
+
+
+def usable(entry: polib.POEntry) -> bool:
+    """Whether an entry's translation may be shown: translated, current, not fuzzy, and safe
+    to stand for its English."""
+    return bool(entry.msgstr) and not entry.obsolete and "fuzzy" not in entry.flags \
+        and translation_problem(entry.msgid, entry.msgstr) is None
 
 
 @lru_cache(maxsize=32)
 def translated(lang: str, domain: str) -> dict[tuple[str, str], str]:
-    """(msgctxt, msgid) -> msgstr for every usable translation of a catalog."""
+    """(msgctxt, msgid) -> msgstr for every usable translation of a catalog (CatalogError if
+    the catalog cannot be read)."""
     po = load(lang, domain)
-    return {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or [])
-            if e.msgstr and not e.obsolete and "fuzzy" not in e.flags}
+    return {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or []) if usable(e)}
 
 
 def by_context(lang: str, domain: str) -> dict[str, str]:
@@ -77,5 +93,5 @@ def narrative_words(lang: str, catalogue):
 
 
 def available_languages() -> list[str]:
-    from nuffle.paths import content_dir
-    return ["en", *sorted(p.name for p in (content_dir() / "locales").glob("*") if p.is_dir())]
+    """English and every language with catalogs (folders named by a language code only)."""
+    return ["en", *(lang for lang in catalog_languages() if lang != "en")]
