@@ -281,6 +281,10 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
 
     def stopped_by(self, err: RulesError) -> Result:
         """The game ends where content broke a limit: no winner, the error recorded."""
+        if err.origin is not None:
+            origin = err.origin
+            self.note("rules-stopped", item=Named(origin.kind, origin.item,
+                                                  self.ruleset.names.get(origin.item, origin.item)))
         self.over = self.result(None, "rules error", err.diagnostic().to_json())
         return self.over
 

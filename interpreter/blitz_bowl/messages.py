@@ -30,7 +30,7 @@ MESSAGES: dict[str, str] = {
     "card-claimed-one": "{team} claim {card} for 1 point",
     "clean-sweep": "CLEAN SWEEP for {team}!",
     "bonus-play": "{team} play {play}",
-    "rules-stopped": "rules stopped: hooks nested deeper than {depth}",
+    "rules-stopped": "the rules of {item} went past a limit of the engine: the game stops",
     # actions
     "action": "{player} ({position}): {action}",
     "action-free": "{player} ({position}): {action} (free)",
@@ -99,7 +99,8 @@ TERMS: dict[str, dict[str, str]] = {
     "catch-source": {"throw": "throw", "hand-off": "hand-off", "bounce": "bounce",
                      "pick-up": "pick-up"},
     "end-reason": {"sudden death": "sudden death", "last card": "last card",
-                   "knockout overtime": "knockout overtime", "round cap": "round cap"},
+                   "knockout overtime": "knockout overtime", "round cap": "round cap",
+                   "rules error": "rules error"},
 }
 
 
