@@ -12,7 +12,7 @@ from pathlib import Path
 from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
 from nuffle.interpreter.simulate import GameSpec, game_seed, run_games
-from nuffle.sitegen.context import Site, esc, table
+from nuffle.sitegen.context import N_, Site, code, esc, table
 from nuffle.sitegen.svg import HEAT_MAP_LABEL, HEAT_MAP_TITLE, heat_map_svg
 
 # Games per pairing for a 95% interval of at most ±5 points on a win rate (worst case 50%).
@@ -72,15 +72,16 @@ def team_record(site: Site, data: dict | None, team: str) -> list[list[str]] | N
 
 
 def balance_page(site: Site, data: dict | None) -> None:
-    out = ["# " + site.t("Balance"), ""]
+    out: list[str] = []
+    title = site.translation(N_("Balance"))
     if data is None:
         # TRANSLATORS: {command} is the command that simulates the games; {games} a number
         out += [site.t("The win-rate matrix has not been simulated for this content yet. Build "
                        "the site with {command} to play the games (about {games} per pairing, "
                        "greedy bots on both sides, seeded) and show them here; the results are "
-                       "kept until the content changes.").format(
-            command="`nuffle site build --balance`", games=GAMES_FOR_5_POINTS)]
-        site.add("balance.md", "\n".join(out))
+                       "kept until the content changes.",
+                       command="`nuffle site build --balance`", games=GAMES_FOR_5_POINTS)]
+        site.add("balance.md", "\n".join(out), title)
         return
     teams = sorted(data["tally"])
     names = [site.names.get(t, t) for t in teams]
@@ -90,8 +91,8 @@ def balance_page(site: Site, data: dict | None) -> None:
             if a != b:
                 w, d, lost = data["tally"][a][b]
                 rates[(name_a, name_b)] = w / max(1, w + d + lost)
-    site.pages["balance.svg"] = heat_map_svg(names, rates, site.t(HEAT_MAP_LABEL),
-                                             site.t(HEAT_MAP_TITLE))
+    site.pages["balance.svg"] = heat_map_svg(names, rates, site.translation(HEAT_MAP_LABEL),
+                                             site.translation(HEAT_MAP_TITLE))
     games = data["games"]
     half = 1.96 * math.sqrt(0.25 / games) * 100
     # TRANSLATORS: {games} is the number of games per pairing, {seed} the random seed,
@@ -99,9 +100,9 @@ def balance_page(site: Site, data: dict | None) -> None:
     # confidence level in percent
     out += [site.t("Every team against every other: {games} games per pairing (each side at "
                    "home in half), greedy bots for both coaches, seed {seed}, content version "
-                   "{version}. A win rate is within ±{half} points at 95% confidence.").format(
-                games=games, seed=data["seed"], version=f"`{data['version']}`",
-                half=f"{half:.1f}"),
+                   "{version}. A win rate is within ±{half} points at 95% confidence.",
+                   games=esc(games), seed=esc(data["seed"]), version=code(data["version"]),
+                   half=f"{half:.1f}"),
             "", "![" + site.t("Win rate of each row team against each column team") + "]"
                 "(balance.svg)", "",
             site.t("Rows are the team, columns the opponent; blue cells win more than half "
@@ -121,4 +122,4 @@ def balance_page(site: Site, data: dict | None) -> None:
         body.append([site.link("team", a, "balance.md"), *cells,
                      f"{100 * total_w / max(1, total_n):.0f}%"])
     out += [table(header, body)]
-    site.add("balance.md", "\n".join(out))
+    site.add("balance.md", "\n".join(out), title)

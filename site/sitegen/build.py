@@ -1,5 +1,7 @@
 """`nuffle site build` and `serve`: generate the pages, write the MkDocs configuration,
-build the static site (strict: a broken link fails the build).
+build the static site (strict: a broken link fails the build), then scan it: a live sink
+(a script, a handler, a script URL) the theme did not put there fails the build
+(safety.py).
 
 Only files whose text changed are rewritten, so MkDocs' own rebuilds stay small, and a
 generated page that no longer exists is removed.
@@ -7,6 +9,7 @@ generated page that no longer exists is removed.
 
 from __future__ import annotations
 
+import html
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,7 +17,7 @@ from pathlib import Path
 
 import yaml
 from nuffle.sitegen.balance import balance_page, load_or_simulate, team_record
-from nuffle.sitegen.context import N_, Site, esc, table
+from nuffle.sitegen.context import N_, Site, code, interface_text, table
 from nuffle.sitegen.coverage import LANGUAGES, coverage_page, coverage_rows
 from nuffle.sitegen.indexes import home_page, index_pages, rulings_page
 from nuffle.sitegen.items import (
@@ -30,7 +33,8 @@ from nuffle.sitegen.items import (
 )
 from nuffle.sitegen.markers import expand
 from nuffle.sitegen.postbuild import relative_language_links, split_search_index
-from nuffle.sitegen.reference import reference_pages
+from nuffle.sitegen.reference import limits_page, reference_pages
+from nuffle.sitegen.safety import check_site
 from nuffle.sitegen.translation import LANGUAGE_NAMES, translation_page
 
 from nuffle.catalogue.loader import load_catalogue
@@ -103,6 +107,7 @@ def language_site(site: Site, data, diags, translated: dict[str, set[str]],
     rulings_page(site)
     home_page(site)
     reference_pages(site)
+    limits_page(site)
     coverage_page(site, coverage_rows(site, diags, translated))
     balance_page(site, data)
     schema_pages(site)
@@ -113,7 +118,7 @@ def language_site(site: Site, data, diags, translated: dict[str, set[str]],
             site.untranslated_pages.add(here)
         site.add(here, expand(site, text, here))
     if "rules/index.md" not in site.pages:
-        site.add("rules/index.md", "# Rules\n\nThe rules pages are being written.\n")
+        site.add("rules/index.md", "The rules pages are being written.", "Rules")
     if site.lang != "en":
         for here in english_only_pages(site):
             site.untranslated_pages.add(here)
@@ -155,10 +160,11 @@ def hand_written_languages() -> dict[str, dict[str, bool]]:
 
 
 def english_only_pages(site: Site) -> list[str]:
-    """Generated pages written for authors in English only: the language reference and the
-    schemas index (their words are the language's keywords and the schemas' fields)."""
+    """Generated pages written for authors in English only: the language reference, the
+    limits and the schemas index (their words are the language's keywords, the engine's
+    limits and the schemas' fields)."""
     return sorted(p for p in site.pages if p.endswith(".md") and (
-        p.startswith("language/") or p == "schemas/index.md"))
+        p.startswith("language/") or p in ("schemas/index.md", "limits.md")))
 
 
 def not_translated_banner(site: Site, here: str, text: str) -> str:
@@ -169,11 +175,11 @@ def not_translated_banner(site: Site, here: str, text: str) -> str:
         end = text.index("\n---\n", 4) + 5
         front, text = text[:end] + "\n", text[end:].lstrip("\n")
     status = site.rel("translation.md", here)
-    title = site.t("Not yet translated")
+    title = site.t("Not yet translated").replace('"', "&#34;")
     banner = [f'!!! warning "{title}"',
               "    " + site.t("This page has no translation in this language yet: you are "
                              "reading the English text. See the [translation status]({status})"
-                             " to help.").format(status=status), "", ""]
+                             " to help.", status=status), "", ""]
     return front + "\n".join(banner) + text
 
 
@@ -197,9 +203,9 @@ def schema_pages(site: Site) -> None:
     for schema in sorted(schema_dir().glob("*.schema.json")):
         site.pages[f"schemas/{schema.name}"] = schema.read_text(encoding="utf-8")
         kind = schema.name.removesuffix(".schema.json")
-        rows.append([f"`{kind}`", f"[{schema.name}]({schema.name})"])
+        rows.append([code(kind), f"[{schema.name}]({schema.name})"])
     site.add("schemas/index.md", "\n".join([
-        "# Schemas", "", "Every content file is checked against the JSON Schema of its "
+        "Every content file is checked against the JSON Schema of its "
         "`kind`. Download them to get completion and checking in your editor while you "
         "write content; `nuffle check` uses the same schemas and adds the checks a schema "
         "cannot make (rules language, references, tables).", "",
@@ -213,15 +219,19 @@ def schema_pages(site: Site) -> None:
         "", "Or put a modeline at the top of a file: "
         "`# yaml-language-server: $schema=../../schemas/ability.schema.json`. "
         f"The [editor set-up guide](../guide/editor-setup.md) has the details; "
-        f"{esc('common.schema.json')} holds the shared definitions the others refer to."]))
+        f"{code('common.schema.json')} holds the shared definitions the others refer to."]),
+        "Schemas")
 
 
 def write_tree(docs: Path, pages: dict[str, str]) -> int:
     """Write the pages that changed; remove generated files that are gone. Returns the
     number of files written."""
     written = 0
+    root = docs.resolve()
     for rel, text in pages.items():
         path = docs / rel
+        if not path.resolve().is_relative_to(root):  # an id is a slug once content is checked
+            raise ValueError(f"a generated page would be written outside the site: {rel}")
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -247,7 +257,8 @@ def nav(pages: dict[str, str]) -> list:
                    "bonus-plays", "winning", "extra-time", "leagues"]
     rules = [f"rules/{r}.md" for r in rules_order if f"rules/{r}.md" in pages]
     rules += [p for p in titled("rules") if p not in rules]
-    guide = [{GUIDE_TITLES.get(p.split("/")[1], p): p} for p in titled("guide", "authoring.md")]
+    guide = [{nav_title(GUIDE_TITLES.get(p.split("/")[1], p)): p}
+             for p in titled("guide", "authoring.md")]
     return [
         {"Home": "index.md"}, {"Rules": rules}, {"Teams": titled("teams")},
         {"Abilities": titled("abilities")}, {"Ball cards": titled("balls")},
@@ -256,26 +267,32 @@ def nav(pages: dict[str, str]) -> list:
         {"Pitches": titled("pitches")}, {"Leagues": titled("leagues")},
         {"Rulings": "rulings.md"},
         {"Scenarios": titled("scenarios")},
-        {"Reference": [*titled("language"), "schemas/index.md", "coverage.md", "balance.md",
-                       "translation.md"]},
+        {"Reference": [*titled("language"), "limits.md", "schemas/index.md", "coverage.md",
+                       "balance.md", "translation.md"]},
         {"Guide": guide},
     ]
+
+
+def nav_title(text: str) -> str:
+    """A navigation title as the theme shows it: as HTML, so escaped."""
+    return html.escape(text, quote=False)
 
 
 def i18n_config() -> dict:
     """mkdocs-static-i18n: English at the root, each other language under /<lang>/, with the
     language switcher landing on the same page and the theme's own interface in that language
-    (reconfigure_material); search_split.py gives each language its own search index."""
-    from nuffle.i18n.translations import translated
+    (reconfigure_material); search_split.py gives each language its own search index. The
+    navigation's titles in each language come from the site catalog, checked and escaped
+    like every other interface text."""
     languages: list[dict] = [{"locale": "en", "name": "English", "default": True,
                               "build": True, "site_name": SITE_NAMES["en"]}]
     for lang in LANGUAGES:
-        texts = translated(lang, "site")
         titles = [*NAV_SECTIONS, *GUIDE_TITLES.values()]
         languages.append({
             "locale": lang, "name": LANGUAGE_NAMES.get(lang, lang), "build": True,
             "site_name": SITE_NAMES.get(lang, SITE_NAMES["en"]),
-            "nav_translations": {t: texts.get(("site", t), t) for t in titles}})
+            "nav_translations": {nav_title(t): nav_title(interface_text(lang, t))
+                                 for t in titles}})
     # reconfigure_search would drop a translated page whose text equals the English one
     # from the index; the index is split per language after the build instead
     return {"docs_structure": "suffix", "fallback_to_default": True,
@@ -348,6 +365,7 @@ def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Pat
     mkdocs_build(config)
     split_search_index(opts.out / "site", LANGUAGES)
     relative_language_links(opts.out / "site")
+    check_site(opts.out / "site")  # UnsafeSite (an Abort: `nuffle site build` exits 1)
     return opts.out / "site"
 
 

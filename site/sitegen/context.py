@@ -1,18 +1,30 @@
-"""What every generated page needs: the content, where each item's page is, links.
+"""What every generated page needs: the content, where each item's page is, links, and
+the escaping that keeps content text text.
 
 Pages link with relative `.md` paths, so MkDocs checks every link at build time (the build
 runs in strict mode: a broken link fails it).
+
+Content and translations come from people the project does not know, so nothing they write
+is ever read as markup: `esc` turns every character Markdown or HTML could read as a mark
+into a character reference, `code` and `fence` hold content in code, and every generated
+page takes its title from `Site.add`, escaped, never from a heading the theme would copy
+unescaped. `safety.py` checks the built site for anything that slipped through.
 """
 
 from __future__ import annotations
 
+import html
 import posixpath
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+import yaml
 from nuffle.dsl.render import ENGLISH, RulesRenderer
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 
 from nuffle.catalogue.model import Catalogue, Item
+from nuffle.template import fill_or, translation_problem
 
 # content kind -> the site section its pages live in
 SECTIONS = {
@@ -90,11 +102,12 @@ class Site:
         if kind == "bonus-play":
             return "#bonus-play"
         if kind == "ruling":
-            return f"#{item_id}"
+            return f"#{anchor_id(item_id)}"
         return ""
 
     def link(self, kind: str, item_id: str, here: str, text: str | None = None) -> str:
-        """A Markdown link from page ``here`` to an item's page."""
+        """A Markdown link from page ``here`` to an item's page; ``text`` (plain text, the
+        item's name if not given) is escaped."""
         target = self.path(kind, item_id)
         rel = posixpath.relpath(target, posixpath.dirname(here) or ".")
         label = esc(text if text is not None else self.names.get(item_id, item_id))
@@ -103,14 +116,22 @@ class Site:
     def rel(self, target: str, here: str) -> str:
         return posixpath.relpath(target, posixpath.dirname(here) or ".")
 
-    def t(self, text: str) -> str:
-        """An interface text in the site's language (the `site` catalog; English if it has
-        no translation)."""
-        if self.lang == "en":
-            return text
-        from nuffle.i18n.catalog import SHARED_CONTEXT
-        from nuffle.i18n.translations import translated
-        return translated(self.lang, "site").get((SHARED_CONTEXT, text), text)
+    def translation(self, text: str) -> str:
+        """An interface text in the site's language as plain text (the `site` catalog; the
+        English if it has no translation or its translation is not safe to show), for a
+        page's title or a drawing, which escape it themselves. Babel extracts `t(…)` and
+        `N_(…)` only: write `site.translation(N_("…"))`."""
+        return interface_text(self.lang, text)
+
+    def t(self, english: str, /, **values: object) -> str:
+        """An interface text in the site's language, ready for a Markdown page, with
+        ``values`` (already Markdown) filled into its fields. A translation may not add
+        markup (it falls back to the English), and its `&`, `<` and `>` show as written;
+        a translated template that cannot be filled falls back to the English one."""
+        shown = self.translation(english)
+        if shown is not english and not _HTML_MARKS.search(english):
+            shown = html.escape(shown, quote=False)
+        return fill_or(shown, english, values) if values else shown
 
     def english(self, item: Item) -> RulesRenderer | None:
         """The renderer of "rules as interpreted" for ``item``, in the site's language."""
@@ -123,20 +144,106 @@ class Site:
             language = rules_language(self.lang, vocab.game, self.catalogue)
         return RulesRenderer(vocab, self.names, language)
 
-    def add(self, path: str, text: str, boost: float | None = None) -> None:
-        """A page; ``boost`` ranks it higher in the site search (a card above the
+    def add(self, path: str, text: str, title: str | None = None,
+            boost: float | None = None) -> None:
+        """A page. A generated page gives its ``title`` as plain text: it becomes the page's
+        heading, escaped, and its title in the front matter, HTML-escaped, which the theme
+        uses (tab, header, navigation, footer, search) instead of copying the heading
+        unescaped. ``boost`` ranks the page higher in the site search (a card above the
         scenarios that mention it)."""
-        front = f"---\nsearch:\n  boost: {boost}\n---\n\n" if boost else ""
+        meta: dict = {}
+        if title is not None:
+            plain = " ".join(str(title).split())
+            text = f"# {esc(plain)}\n\n{text.lstrip()}"
+            if path != "index.md":  # the home page's tab shows the site's name (the theme)
+                meta["title"] = html.escape(plain, quote=False)
+        if boost:
+            meta["search"] = {"boost": boost}
+        front = ""
+        if meta:
+            front = "---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False,
+                                             width=1 << 20) + "---\n\n"
         self.pages[path] = front + text.rstrip() + "\n"
 
 
+_HTML_MARKS = re.compile(r"[&<>]")
+
+
+def interface_text(lang: str, text: str) -> str:
+    """``text`` (English, from the generator) in ``lang``, as plain text: its translation in
+    the `site` catalog if it has one that is safe to show, else the English."""
+    if lang == "en":
+        return text
+    from nuffle.i18n.catalog import SHARED_CONTEXT
+    from nuffle.i18n.translations import translated
+    found = translated(lang, "site").get((SHARED_CONTEXT, text))
+    return found if found and _safe_translation(text, found) else text
+
+
+@lru_cache(maxsize=4096)
+def _safe_translation(english: str, translation: str) -> bool:
+    """A translation keeps the English's fields and adds no markup or control character
+    (the catalog reader checks this too; the site does not rely on it)."""
+    return translation_problem(english, translation) is None
+
+
+# Characters that stay as they are in `esc`: none of them starts any Markdown or HTML
+# construct in the middle of a line. Every other ASCII mark becomes a character reference.
+_INERT = frozenset(" ,.'?!():;/%-+=")
+_LINE_BREAKS = (0x09, 0x0a, 0x0d)
+_CONTROLS = (*range(0x00, 0x20), *range(0x7f, 0xa0))
+
+
+def _escape_table() -> dict[int, str]:
+    """`str.translate` table of `esc`: marks to references, controls to U+FFFD."""
+    table = {c: f"&#{c};" for c in range(0x21, 0x7f)
+             if not chr(c).isalnum() and chr(c) not in _INERT}
+    table |= {c: " " if c in _LINE_BREAKS else "\ufffd" for c in _CONTROLS}
+    return table
+
+
+_ESCAPES = _escape_table()
+_LIST_NUMBER = re.compile(r"^(\d+)([.)])")
+
+
 def esc(text: object) -> str:
-    """Content text as Markdown that shows exactly that text: HTML is escaped (a card text
-    with `<script>` shows as text) and Markdown's own marks do not format it."""
-    out = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    for ch in ("\\", "`", "*", "_", "[", "]", "|", "#"):
-        out = out.replace(ch, "\\" + ch)
-    return out.replace("\n", " ")
+    """Content text as Markdown that shows exactly that text, wherever it lands (a
+    paragraph, a heading, a table cell, a link's words, an admonition's title): every
+    character Markdown, its extensions (attribute lists, tables, fences) or HTML could read
+    as a mark becomes a numeric character reference, so `<script>` and `{: onclick=… }` show
+    as text; control characters become U+FFFD and line breaks spaces. What could start a
+    block at the start of a line (a list's `-`, `!!!`, `1.`, indentation) is escaped there
+    too."""
+    raw = str(text)
+    out = raw.translate(_ESCAPES)
+    if raw and raw[0] in _INERT:
+        out = f"&#{ord(raw[0])};" + out[1:]
+    return _LIST_NUMBER.sub(lambda m: f"{m.group(1)}&#{ord(m.group(2))};", out)
+
+
+def code(text: object) -> str:
+    """Content text as inline code: a backtick in it cannot close the span, nothing in it is
+    markup."""
+    return f"<code>{esc(text)}</code>"
+
+
+def fence(text: str, lang: str = "") -> str:
+    """A fenced code block holding ``text`` as it is: the fence is longer than any run of
+    backticks inside, so no line of the text can close it (the fences close only on a line
+    of exactly the opening fence)."""
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    body = str(text).translate(_CODE_CONTROLS).rstrip("\n")
+    return f"{ticks}{lang}\n{body}\n{ticks}"
+
+
+_CODE_CONTROLS = {c: "\ufffd" for c in _CONTROLS if c not in _LINE_BREAKS}
+
+
+def anchor_id(text: object) -> str:
+    """An id for a heading or a link's `#anchor`: content ids are slugs already; anything
+    else is made one, so it cannot end the attribute list it is written in."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", str(text)).strip("-") or "x"
 
 
 def table(headers: list[str], rows: list[list[str]]) -> str:

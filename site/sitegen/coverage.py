@@ -6,7 +6,7 @@ from __future__ import annotations
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.interpreter.compiler import Compiler
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
-from nuffle.sitegen.context import Site, table
+from nuffle.sitegen.context import N_, Site, esc, table
 from nuffle.sitegen.items import KIND_LABELS, shown
 
 KINDS = ("team", "ability", "ball", "challenge-card", "coach-trait", "table", "pitch")
@@ -62,7 +62,7 @@ def coverage_page(site: Site, rows: list[dict]) -> None:
     # TRANSLATORS: the checks of the coverage page, column headings; {lang} is a language
     # code (it)
     labels = [site.t("Parses"), site.t("Validates"), engine, scenario,
-              *[site.t("Translated ({lang})").format(lang=x) for x in LANGUAGES]]
+              *[site.t("Translated ({lang})", lang=x) for x in LANGUAGES]]
     totals = []
     for check, label in zip(checks, labels, strict=True):
         relevant = [r for r in rows if r[check] is not None]
@@ -73,17 +73,17 @@ def coverage_page(site: Site, rows: list[dict]) -> None:
     for r in rows:
         cells = [YES if r[c] else ("–" if r[c] is None else NO) for c in checks]
         body.append([site.link(r["kind"], r["id"], here), shown(site, KIND_LABELS, r["kind"]),
-                     r["edition"] or "", *cells])
+                     esc(r["edition"] or ""), *cells])
     # TRANSLATORS: {engine}, {scenario} and {translated} are the column headings "Engine
     # handler", "Scenario test" and "Translated", in italics
     intro = site.t("What is implemented and tested, item by item. {engine}: the item's rules "
                    "compile into the engine of its game (Blitz Bowl has an engine; Blood Bowl "
                    "content is checked but not played yet). {scenario}: a scenario shows the "
                    "item's rule in a game (for a table, every row). {translated}: the item has "
-                   "a translation in that language's catalog.").format(
-        engine=f"*{engine}*", scenario=f"*{scenario}*", translated=f"*{translated}*")
-    out = ["# " + site.t("Coverage"), "", intro, "", "## " + site.t("Totals"), "",
+                   "a translation in that language's catalog.",
+                   engine=f"*{engine}*", scenario=f"*{scenario}*", translated=f"*{translated}*")
+    out = [intro, "", "## " + site.t("Totals"), "",
            table([site.t("Check"), site.t("Items"), site.t("Share")], totals), "",
            "## " + site.t("Items"), "",
            table([site.t("Item"), site.t("Kind"), site.t("Edition"), *labels], body)]
-    site.add(here, "\n".join(out))
+    site.add(here, "\n".join(out), site.translation(N_("Coverage")))

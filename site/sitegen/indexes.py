@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nuffle.sitegen.context import N_, Site, esc, table
+from nuffle.sitegen.context import N_, Site, anchor_id, code, esc, table
 from nuffle.sitegen.items import KIND_LABELS, TABLE_CATEGORIES, edition_label, shown
 
 STATUS = {"rules-as-written": N_("rules as written"), "faq": N_("FAQ"),
@@ -25,16 +25,17 @@ def index_pages(site: Site) -> None:
         rows.append([site.link("team", t.id, here), str(players),
                      ", ".join(site.link("ability", a, here) for a in abilities) or "–"])
     site.add("teams/index.md", "\n".join([
-        "# " + site.t("Teams"), "",
         site.t("The 13 Blitz Bowl teams. Each team page lists its players, its ball cards and "
                "how it fares in simulated games."), "",
-        table([site.t("Team"), site.t("Players"), site.t("Abilities")], rows)]))
+        table([site.t("Team"), site.t("Players"), site.t("Abilities")], rows)]),
+        site.translation(N_("Teams")))
     for kind, title, intro in (
-        ("ability", site.t("Abilities"), site.t("Player abilities, printed on the player cards.")),
-        ("ball", site.t("Ball cards"),
+        ("ability", site.translation(N_("Abilities")),
+         site.t("Player abilities, printed on the player cards.")),
+        ("ball", site.translation(N_("Ball cards")),
          site.t("The special balls of the Extra Time rules (page 12): two per team, drawn when "
                 "a ball enters play.")),
-        ("challenge-card", site.t("Challenge cards"),
+        ("challenge-card", site.translation(N_("Challenge cards")),
          site.t("The fronts are the challenges a coach claims for points; the backs are Bonus "
                 "Plays.")),
     ):
@@ -44,9 +45,9 @@ def index_pages(site: Site) -> None:
         groups: dict[str, list] = {}
         for item in cat.of_kind(kind):
             groups.setdefault(item.edition or "", []).append(item)
-        out = [f"# {title}", "", intro, ""]
+        out = [intro, ""]
         for edition, items in sorted(groups.items()):
-            out += [f"## {esc(edition_label(site, edition))}", ""]
+            out += [f"## {edition_label(site, edition)}", ""]
             head = [site.t("Name"), site.t("Text")]
             body = []
             for item in items:
@@ -57,79 +58,75 @@ def index_pages(site: Site) -> None:
                     # the start of each card's claim condition
                     head = [site.t("Name"), site.t("Points"), site.t("Claim if…"),
                             site.t("Bonus Play")]
-                    body.append([site.link(kind, item.id, here), str(item.data.get("points")),
+                    body.append([site.link(kind, item.id, here), esc(item.data.get("points")),
                                  esc(text), site.link("bonus-play", back["id"], here)
                                  if back else "–"])
                 else:
                     body.append([site.link(kind, item.id, here), esc(text)])
             out += [table(head, body), ""]
-        site.add(here, "\n".join(out))
+        site.add(here, "\n".join(out), title)
     here = "coach-traits/index.md"
-    rows = [[str(t.data.get("roll")), site.link("coach-trait", t.id, here),
+    rows = [[esc(t.data.get("roll")), site.link("coach-trait", t.id, here),
              esc(first_sentence(t.data.get("text", "")))]
             for t in sorted(cat.of_kind("coach-trait"), key=lambda i: i.data.get("roll", 0))]
     site.add(here, "\n".join([
-        "# " + site.t("Coach traits"), "",
         site.t("After each league match both coaches roll 2D8 on this table (League rules); a "
                "coach may use each trait once per game."), "",
-        table(["2D8", site.t("Trait"), site.t("Effect")], rows)]))
+        table(["2D8", site.t("Trait"), site.t("Effect")], rows)]), site.translation(N_("Coach traits")))
     here = "tables/index.md"
-    rows = [[site.link("table", t.id, here), esc(edition_label(site, t.edition)),
-             t.data.get("roll", ""), shown(site, TABLE_CATEGORIES, t.data.get("category", ""))]
+    rows = [[site.link("table", t.id, here), edition_label(site, t.edition),
+             esc(t.data.get("roll", "")), shown(site, TABLE_CATEGORIES, t.data.get("category", ""))]
             for t in cat.of_kind("table")]
     site.add(here, "\n".join([
-        "# " + site.t("Tables"), "",
         site.t("Dice tables: the Block dice and bounce chart of Blitz Bowl; the Kick-off, "
                "Weather and Prayers to Nuffle tables of Blood Bowl, per edition."), "",
-        table([site.t("Table"), site.t("Edition"), site.t("Roll"), site.t("Category")], rows)]))
+        table([site.t("Table"), site.t("Edition"), site.t("Roll"), site.t("Category")], rows)]),
+        site.translation(N_("Tables")))
     here = "pitches/index.md"
     rows = [[site.link("pitch", p.id, here), esc(first_sentence(p.data.get("text", "")))]
             for p in cat.of_kind("pitch")]
-    site.add(here, "\n".join(["# " + site.t("Pitches"), "",
-                              table([site.t("Pitch"), site.t("About")], rows)]))
+    site.add(here, table([site.t("Pitch"), site.t("About")], rows), site.translation(N_("Pitches")))
     here = "scenarios/index.md"
     rows = [[site.link("scenario", s.id, here), esc(", ".join(s.data.get("tests", [])))]
             for s in cat.of_kind("scenario")]
     how = "[" + site.t("how to write one") + "](../guide/scenarios.md)"
     site.add(here, "\n".join([
-        "# " + site.t("Scenarios"), "",
         # TRANSLATORS: {how} is a link to the guide to writing scenarios ("how to write one")
         site.t("Positions with scripted dice and decisions and what must follow: each is a "
-               "test the engine passes, and an example of a rule ({how}).").format(how=how),
-        "", table([site.t("Scenario"), site.t("Shows")], rows)]))
+               "test the engine passes, and an example of a rule ({how}).", how=how),
+        "", table([site.t("Scenario"), site.t("Shows")], rows)]), site.translation(N_("Scenarios")))
 
 
 def rulings_page(site: Site) -> None:
     here = "rulings.md"
-    out = ["# " + site.t("Rulings log"), "",
-           site.t("Where the sources are silent or ambiguous, the project decides and writes "
+    out = [site.t("Where the sources are silent or ambiguous, the project decides and writes "
                   "the decision here: the question, the ruling, its status and where it comes "
                   "from. The engine follows these rulings, and the items they touch link here."),
            ""]
     for r in site.catalogue.of_kind("ruling"):
         d = r.data
         status = d.get("status")
-        status = site.t(STATUS[status]) if status in STATUS else status
+        status = site.t(STATUS[status]) if status in STATUS else esc(status)
         src = d.get("source") or {}
-        out += [f"## {esc(d.get('title', r.id))} {{#{r.id}}}", "",
-                f"*{status} · {esc(edition_label(site, d.get('edition')))} · id `{r.id}`*", "",
+        out += [f"## {esc(d.get('title', r.id))} {{#{anchor_id(r.id)}}}", "",
+                f"*{status} · {edition_label(site, d.get('edition'))} · id {code(r.id)}*", "",
                 "**" + site.t("Question.") + f"** {esc(d.get('question', ''))}", "",
                 "**" + site.t("Ruling.") + f"** {esc(d.get('ruling', ''))}", ""]
         refs = []
         for ref in d.get("applies_to", []):
             kind, _, item_id = ref.partition("/")
             if kind == "rules":
-                refs.append(f"`{ref}`")
+                refs.append(code(ref))
             elif site.catalogue.get(kind, item_id.split("/")[0]):
                 refs.append(site.link(kind, item_id.split("/")[0], here))
         if refs:
             # TRANSLATORS: {items} is the list of the cards and rules sections a ruling touches
-            out += [site.t("Applies to: {items}").format(items=", ".join(refs)), ""]
+            out += [site.t("Applies to: {items}", items=", ".join(refs)), ""]
         # TRANSLATORS: where a ruling comes from: {seed} is the source's file name, {page}
         # its page or section
-        out += [site.t("Source: {seed}, {page}.").format(
-            seed=f"`{src.get('seed', '')}`", page=esc(src.get("page", ""))), ""]
-    site.add(here, "\n".join(out))
+        out += [site.t("Source: {seed}, {page}.", seed=code(src.get("seed", "")),
+                       page=esc(src.get("page", ""))), ""]
+    site.add(here, "\n".join(out), site.translation(N_("Rulings log")))
 
 
 # the sections the home page lists, in order: (title, index page)
@@ -148,8 +145,7 @@ def home_page(site: Site) -> None:
         return f"**[{title}]({target})**"
 
     sections = ", ".join(strong_link(site.t(title), target) for title, target in HOME_SECTIONS)
-    out = ["# " + site.t("Nuffle rules reference"), "",
-           site.t("The rules of the Blitz Bowl and Blood Bowl family of games, generated from "
+    out = [site.t("The rules of the Blitz Bowl and Blood Bowl family of games, generated from "
                   "the Nuffle content: every team, ability, ball card, Challenge card and Bonus "
                   "Play, coach trait, table and pitch, with its printed text, its rules as the "
                   "engine runs them, the rulings behind them, and scenarios that show them in a "
@@ -157,34 +153,34 @@ def home_page(site: Site) -> None:
            "## " + site.t("Finding your way"), "",
            # TRANSLATORS: {search} is "Search" in bold
            "- " + site.t("{search} (the box at the top) finds any card by name or by words in "
-                         "its text.").format(search="**" + site.t("Search") + "**"),
+                         "its text.", search="**" + site.t("Search") + "**"),
            # TRANSLATORS: {rules} is a link to the rules pages
-           "- " + site.t("{rules}: Blitz Bowl Season 2, section by section.").format(
-               rules=strong_link(site.t("Rules"), "rules/index.md")),
+           "- " + site.t("{rules}: Blitz Bowl Season 2, section by section.",
+                         rules=strong_link(site.t("Rules"), "rules/index.md")),
            f"- {sections}.",
            # TRANSLATORS: {rulings} is a link to the rulings log
            "- " + site.t("{rulings}: every decision the project made where the rules are "
-                         "silent.").format(rulings=strong_link(site.t("Rulings"), "rulings.md")),
+                         "silent.", rulings=strong_link(site.t("Rulings"), "rulings.md")),
            # TRANSLATORS: {balance} and {coverage} are links to the Balance and Coverage pages
            "- " + site.t("{balance}: how each team fares against each other in simulated "
-                         "games; {coverage}: what is implemented and tested.").format(
-               balance=strong_link(site.t("Balance"), "balance.md"),
-               coverage=strong_link(site.t("Coverage"), "coverage.md")),
+                         "games; {coverage}: what is implemented and tested.",
+                         balance=strong_link(site.t("Balance"), "balance.md"),
+                         coverage=strong_link(site.t("Coverage"), "coverage.md")),
            # TRANSLATORS: {for_authors} is "For authors" in bold; {guide}, {reference} and
            # {schemas} are links whose words are "guide", "language reference" and "schemas"
            "- " + site.t("{for_authors}: the {guide} (content files, the rules language, "
                          "checking, scenarios, playing), the {reference}, the "
-                         "{schemas}.").format(
-               for_authors="**" + site.t("For authors") + "**",
-               guide="[" + site.t("guide") + "](guide/content-format.md)",
-               reference="[" + site.t("language reference") + "](language/index.md)",
-               schemas="[" + site.t("schemas") + "](schemas/index.md)"), "",
+                         "{schemas}.",
+                         for_authors="**" + site.t("For authors") + "**",
+                         guide="[" + site.t("guide") + "](guide/content-format.md)",
+                         reference="[" + site.t("language reference") + "](language/index.md)",
+                         schemas="[" + site.t("schemas") + "](schemas/index.md)"), "",
            "## " + site.t("Editions covered"), ""]
     for e in editions:
         n = sum(1 for i in site.catalogue.sorted_items() if i.edition == e)
-        items = (site.t("{n} item") if n == 1 else site.t("{n} items")).format(n=n)
-        out.append(f"- {esc(edition_label(site, e))} (`{e}`): {items}")
+        items = site.t("{n} item", n=n) if n == 1 else site.t("{n} items", n=n)
+        out.append(f"- {edition_label(site, e)} ({code(e)}): {items}")
     out += ["", "## " + site.t("What is here"), "",
             table([site.t("Kind"), site.t("Items")],
                   [[shown(site, KIND_LABELS, k), str(v)] for k, v in counts.items()])]
-    site.add("index.md", "\n".join(out))
+    site.add("index.md", "\n".join(out), site.translation(N_("Nuffle rules reference")))

@@ -3,7 +3,16 @@ rulings, where it is used, its source and the scenarios that show it working."""
 
 from __future__ import annotations
 
-from nuffle.sitegen.context import N_, Site, edition_name, esc, table
+from nuffle.sitegen.context import (
+    EDITION_NAMES,
+    N_,
+    Site,
+    anchor_id,
+    code,
+    esc,
+    fence,
+    table,
+)
 from nuffle.sitegen.svg import pitch_svg
 
 from nuffle.catalogue.model import Item
@@ -41,15 +50,16 @@ AWARD_WORDS = {w: w for w in (
 
 
 def shown(site: Site, words: dict[str, str], value: object) -> str:
-    """A content value from a closed set (a direction, a category) in the site's language;
-    a value the set does not know is shown as it is."""
+    """A content value from a closed set (a direction, a category) in the site's language,
+    as Markdown; a value the set does not know is shown as it is, escaped."""
     text = str(value)
-    return site.t(words[text]) if text in words else text
+    return site.t(words[text]) if text in words else esc(text)
 
 
 def edition_label(site: Site, ed: str | None) -> str:
-    """An edition's name in the site's language."""
-    return site.t(edition_name(ed)) if edition_name(ed) else ""
+    """An edition's name in the site's language, as Markdown (an edition the site does not
+    know is shown as its id, escaped)."""
+    return site.t(EDITION_NAMES[ed]) if ed in EDITION_NAMES else esc(ed or "")
 
 
 def source_line(site: Site, data: dict) -> str:
@@ -58,24 +68,28 @@ def source_line(site: Site, data: dict) -> str:
     where = f", {src['page']}" if src.get("page") else ""
     # TRANSLATORS: the line that names where an item comes from: {source} is the book,
     # {seed} its file name, {where} the page or section (with its leading comma)
-    text = site.t("Source: {source} ({seed}{where}).").format(
-        source=esc(site.t(SEEDS[seed]) if seed in SEEDS else seed), seed=f"`{seed}`",
-        where=esc(where))
+    text = site.t("Source: {source} ({seed}{where}).",
+                  source=site.t(SEEDS[seed]) if seed in SEEDS else esc(seed), seed=code(seed),
+                  where=esc(where))
     return f"*{text}*"
 
 
+def page_title(item: Item) -> str:
+    """The item's name, the title of its page (plain text: `Site.add` escapes it)."""
+    return str(item.data.get("name", item.id))
+
+
 def header(site: Site, item: Item, kind_label: str) -> list[str]:
-    """The page's title, its kind (``kind_label``, already in the site's language), edition
-    and id, and its printed text."""
-    out = [f"# {esc(item.data.get('name', item.id))}", "",
-           f"*{kind_label} · {esc(edition_label(site, item.edition))} · id `{item.id}`*", ""]
+    """Under the page's title: its kind (``kind_label``, Markdown in the site's language),
+    edition and id, and its printed text."""
+    out = [f"*{kind_label} · {edition_label(site, item.edition)} · id {code(item.id)}*", ""]
     if item.data.get("text"):
         out += [f"> {esc(item.data['text'])}", ""]
         note = TEXT_SOURCES.get(item.data.get("text_source", ""))
         if note:
             # TRANSLATORS: under a card's text: where the words come from ("as printed in
             # the source", "the project's own words", "translated by the project")
-            said = site.t("Text: {note}.").format(note=site.t(note))
+            said = site.t("Text: {note}.", note=site.t(note))
             out += [f"<small>{said}</small>", ""]
     return out
 
@@ -87,7 +101,7 @@ def rules_section(site: Site, item: Item, path: tuple, title: str | None = None)
     if text is None:
         return []
     title = site.t("Rules") if title is None else title
-    out = [f"## {title}", "", "```nuffle", text.source.rstrip(), "```", ""]
+    out = [f"## {title}", "", fence(text.source.rstrip(), "nuffle"), ""]
     english = site.english(item)
     if english is not None and text.ast is not None:
         sentences = english.sentences(text.ast)
@@ -121,7 +135,7 @@ def scenarios_section(site: Site, ref: str, here: str) -> list[str]:
     if not found:
         return []
     out = ["## " + site.t("See it in a game"), ""]
-    out += ["- " + site.t("Scenario {scenario}").format(scenario=site.link("scenario", s.id, here))
+    out += ["- " + site.t("Scenario {scenario}", scenario=site.link("scenario", s.id, here))
             for s in found]
     return [*out, ""]
 
@@ -143,7 +157,7 @@ def ability_page(site: Site, item: Item) -> None:
             out.append(f"- {site.link('team', team_id, here)}: {esc(', '.join(positions))}")
         out.append("")
     out += rulings_section(site, item, here) + scenarios_section(site, f"ability/{item.id}", here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
 
 
 def ball_page(site: Site, item: Item) -> None:
@@ -155,11 +169,11 @@ def ball_page(site: Site, item: Item) -> None:
             site.t("by ruling")
         # TRANSLATORS: {team} is a link to the team's page; {how} is "printed on the card"
         # or "by ruling"
-        out += [site.t("Belongs to the {team} team ({how}).").format(
-            team=site.link("team", team, here), how=how), ""]
+        out += [site.t("Belongs to the {team} team ({how}).",
+                       team=site.link("team", team, here), how=how), ""]
     out += rules_section(site, item, ("rules",))
     out += rulings_section(site, item, here) + scenarios_section(site, f"ball/{item.id}", here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
 
 
 def card_page(site: Site, item: Item) -> None:
@@ -169,13 +183,14 @@ def card_page(site: Site, item: Item) -> None:
                  else site.t("Challenge card"))
     copies = data.get("copies", 1)
     points = data.get("points", 0)
-    worth = (site.t("{n} point") if data.get("points") == 1 else site.t("{n} points")).format(
-        n=points)
-    deck = (site.t("{n} copy") if copies == 1 else site.t("{n} copies")).format(n=copies)
+    worth = site.t("{n} point", n=esc(points)) if data.get("points") == 1 else \
+        site.t("{n} points", n=esc(points))
+    deck = site.t("{n} copy", n=esc(copies)) if copies == 1 else \
+        site.t("{n} copies", n=esc(copies))
     # TRANSLATORS: under a Challenge card's text: {points} is "3 points" (in bold), {copies}
     # is "2 copies"
-    out += [site.t("{points} to claim · {copies} in the deck").format(
-        points=f"**{worth}**", copies=deck), ""]
+    out += [site.t("{points} to claim · {copies} in the deck", points=f"**{worth}**",
+                   copies=deck), ""]
     out += rules_section(site, item, ("rules",), site.t("Claim condition"))
     out += scenarios_section(site, f"challenge-card/{item.id}", here)
     back = data.get("bonus_play")
@@ -189,60 +204,61 @@ def card_page(site: Site, item: Item) -> None:
         out += [site.t("This card's back is not known from the sources: it has no Bonus Play "
                        "(see the rulings)."), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
 
 
 def trait_page(site: Site, item: Item) -> None:
     here = site.path("coach-trait", item.id)
     # TRANSLATORS: {roll} is the result on the 2D8 Coach Traits table that gives the trait
-    roll = site.t("2D8 result {roll}").format(roll=item.data.get("roll"))
+    roll = site.t("2D8 result {roll}", roll=esc(item.data.get("roll")))
     out = header(site, item, site.t("Coach trait") + f" · {roll}")
     original = (item.data.get("original_text") or {}).get("it")
     if original and original != item.data.get("text"):  # not twice on the Italian page
         # TRANSLATORS: {text} is the trait's text as the Italian rulebook prints it
-        out += [site.t("Italian edition: {text}").format(text=f"*{esc(original)}*"), ""]
+        out += [site.t("Italian edition: {text}", text=f"*{esc(original)}*"), ""]
     out += rules_section(site, item, ("rules",))
     out += rulings_section(site, item, here)
     out += scenarios_section(site, f"coach-trait/{item.id}", here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
 
 
 def table_page(site: Site, item: Item) -> None:
     here = site.path("table", item.id)
     data = item.data
     # TRANSLATORS: {roll} is the dice rolled on a table: 2d6, d8...
-    roll = site.t("roll {roll}").format(roll=data.get("roll"))
+    roll = site.t("roll {roll}", roll=esc(data.get("roll")))
     category = shown(site, TABLE_CATEGORIES, data.get("category", ""))
     out = header(site, item, site.t("Table") + f" · {roll} · {category}")
     for n, entry in enumerate(data.get("entries", [])):
-        anchor = f"{entry.get('id')}-{entry.get('roll')}".replace(" ", "")
-        out += [f"## {entry.get('roll')}: {esc(entry.get('name', entry.get('id')))} "
+        anchor = anchor_id(f"{entry.get('id')}-{entry.get('roll')}".replace(" ", ""))
+        out += [f"## {esc(entry.get('roll'))}: {esc(entry.get('name', entry.get('id')))} "
                 f"{{#{anchor}}}", ""]
         if entry.get("text"):
             out += [f"> {esc(entry['text'])}", ""]
         if entry.get("direction"):
             # TRANSLATORS: the direction a bouncing ball goes on this row of the bounce chart
-            out += [site.t("Direction: {direction}.").format(
-                direction=f"**{shown(site, DIRECTIONS, entry['direction'])}**"), ""]
+            out += [site.t("Direction: {direction}.",
+                           direction=f"**{shown(site, DIRECTIONS, entry['direction'])}**"), ""]
         out += rules_section(site, item, ("entries", n, "rules"), site.t("Rules"))[1:]
         seen = site.scenarios_for.get(f"table/{item.id}#{entry.get('id')}", [])
         if seen:
             # TRANSLATORS: {scenarios} is a list of links to scenarios that show this row
-            out += [site.t("See it: {scenarios}").format(
-                scenarios=", ".join(site.link("scenario", s.id, here) for s in seen)), ""]
+            out += [site.t("See it: {scenarios}",
+                           scenarios=", ".join(site.link("scenario", s.id, here) for s in seen)),
+                    ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
 
 
 def pitch_page(site: Site, item: Item) -> None:
     here = site.path("pitch", item.id)
-    size = site.t("{width} × {height} squares").format(width=item.data["width"],
-                                                       height=item.data["height"])
+    size = site.t("{width} × {height} squares", width=esc(item.data["width"]),
+                  height=esc(item.data["height"]))
     out = header(site, item, site.t("Pitch") + f" · {size}")
     svg_name = f"{item.id}.svg"
     site.pages[f"pitches/{svg_name}"] = pitch_svg(item.data)
     # TRANSLATORS: the alternative text of the pitch's map; {name} is the pitch's name
-    alt = site.t("The {name}").format(name=esc(item.data["name"]))
+    alt = site.t("The {name}", name=esc(item.data["name"]))
     out += [f"![{alt}]({svg_name}){{ .pitch-diagram }}", "",
             site.t("Coach A's end zone is at the top (row 0), coach B's at the bottom; "
                    "trapdoors are the circles, blocked squares are dark red. Squares are named "
@@ -250,11 +266,11 @@ def pitch_page(site: Site, item: Item) -> None:
     traps = item.data.get("trapdoors", [])
     if traps:
         # TRANSLATORS: {id} is a trapdoor's id, {x},{y} its square
-        where = ", ".join(site.t("{id} at {x},{y}").format(id=f"`{t['id']}`", x=t["x"], y=t["y"])
-                          for t in traps)
-        out += [site.t("Trapdoors: {trapdoors}").format(trapdoors=where), ""]
+        where = ", ".join(site.t("{id} at {x},{y}", id=code(t["id"]), x=esc(t["x"]),
+                                 y=esc(t["y"])) for t in traps)
+        out += [site.t("Trapdoors: {trapdoors}", trapdoors=where), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
 
 
 def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
@@ -263,8 +279,8 @@ def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
     rows = []
     for pos in item.data["positions"]:
         abilities = ", ".join(site.link("ability", a, here) for a in pos["abilities"]) or "–"
-        rows.append([esc(pos["name"]), str(pos["count"]), str(pos["move"]), f"{pos['throw']}+",
-                     f"{pos['armour']}+", abilities])
+        rows.append([esc(pos["name"]), esc(pos["count"]), esc(pos["move"]),
+                     esc(f"{pos['throw']}+"), esc(f"{pos['armour']}+"), abilities])
     # TRANSLATORS: the columns of a team's players table: the Move, Throw and Armour values
     # of each position
     headers = [site.t("Position"), site.t("Count"), site.t("Move"), site.t("Throw"),
@@ -278,19 +294,18 @@ def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
         balance = "[" + site.t("Balance") + "](../balance.md)"
         # TRANSLATORS: {balance} is a link to the Balance page
         out += ["## " + site.t("Simulated record"), "",
-                site.t("Greedy bots, seeded; see {balance} for how it is made.").format(
-                    balance=balance), "",
+                site.t("Greedy bots, seeded; see {balance} for how it is made.",
+                       balance=balance), "",
                 table([site.t("Against"), site.t("Games"), site.t("Won"), site.t("Drawn"),
                        site.t("Lost"), site.t("Win rate")], record), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
 
 
 def scenario_page(site: Site, item: Item) -> None:
     here = site.path("scenario", item.id)
     data = item.data
-    out = [f"# {esc(data.get('name', item.id))}", "",
-           "*" + site.t("Scenario") + f" · id `{item.id}`*", ""]
+    out = ["*" + site.t("Scenario") + f" · id {code(item.id)}*", ""]
     if data.get("text"):
         out += [esc(data["text"]), ""]
     shows = []
@@ -301,15 +316,15 @@ def scenario_page(site: Site, item: Item) -> None:
                 and (site.catalogue.get(kind, item_id) or item_id in site.bonus_plays):
             shows.append(site.link(kind, item_id, here))
         else:
-            shows.append(f"`{esc(ref)}`")
+            shows.append(code(ref))
     # TRANSLATORS: {items} is the list of the cards and rules the scenario shows working
-    out += [site.t("Shows: {items}").format(items=", ".join(shows)), ""]
+    out += [site.t("Shows: {items}", items=", ".join(shows)), ""]
     setup = data.get("setup", {})
     # TRANSLATORS: the scenario's set-up; {home} and {away} are the teams, {pitch} the pitch
     out += ["## " + site.t("Position"), "",
-            site.t("{home} (home) v {away} (away) on the {pitch} pitch.").format(
-                home=esc(setup.get("home", "human")), away=esc(setup.get("away", "dwarf")),
-                pitch=esc(setup.get("pitch", "one-trapdoor"))), ""]
+            site.t("{home} (home) v {away} (away) on the {pitch} pitch.",
+                   home=esc(setup.get("home", "human")), away=esc(setup.get("away", "dwarf")),
+                   pitch=esc(setup.get("pitch", "one-trapdoor"))), ""]
     players = setup.get("players") or {}
     if players:
         rows = []
@@ -317,7 +332,7 @@ def scenario_page(site: Site, item: Item) -> None:
             at = spec if isinstance(spec, list) else spec.get("at")
             prone = " (" + site.t("Prone") + ")" if isinstance(spec, dict) and spec.get("prone") \
                 else ""
-            rows.append([f"`{pid}`", f"{at[0]},{at[1]}{prone}"])
+            rows.append([code(pid), esc(f"{at[0]},{at[1]}") + prone])
         out += [table([site.t("Player"), site.t("Square")], rows), ""]
     # TRANSLATORS: the scenario played with the rule it shows, and without it
     for title, part in ((site.t("With the rule"), data), (site.t("Without it"),
@@ -327,16 +342,15 @@ def scenario_page(site: Site, item: Item) -> None:
         out += [f"## {title}", ""]
         if part.get("dice"):
             # TRANSLATORS: {dice} is the list of the scripted dice results
-            out += [site.t("Dice: {dice}").format(
-                dice=", ".join(f"`{esc(d)}`" for d in part["dice"])), ""]
+            out += [site.t("Dice: {dice}", dice=", ".join(code(d) for d in part["dice"])), ""]
         if part.get("decisions"):
             # TRANSLATORS: {decisions} is the list of the coaches' scripted choices
-            out += [site.t("Decisions: {decisions}").format(
-                decisions=", ".join(f"`{esc(d)}`" for d in part["decisions"])), ""]
-        out += [site.t("Expected:"), "", "```yaml", _yaml(part.get("expect", {})), "```", ""]
-    out += [site.t("The test suite runs this scenario; so does {command}.").format(
-        command="`nuffle scenario`"), ""]
-    site.add(here, "\n".join(out + [source_line(site, data)]))
+            out += [site.t("Decisions: {decisions}",
+                           decisions=", ".join(code(d) for d in part["decisions"])), ""]
+        out += [site.t("Expected:"), "", fence(_yaml(part.get("expect", {})), "yaml"), ""]
+    out += [site.t("The test suite runs this scenario; so does {command}.",
+                   command="`nuffle scenario`"), ""]
+    site.add(here, "\n".join(out + [source_line(site, data)]), page_title(item))
 
 
 def _yaml(data: dict) -> str:
@@ -352,22 +366,22 @@ def league_page(site: Site, item: Item) -> None:
     # TRANSLATORS: {matches} is the number of matches (in bold); {win}, {draw} and {loss}
     # the league points each result gives
     out += [site.t("Each coach plays {matches} matches. League points: win {win}, draw "
-                   "{draw}, loss {loss}.").format(
-                matches=f"**{data.get('matches')}**", win=points.get("win"),
-                draw=points.get("draw"), loss=points.get("loss")), "",
+                   "{draw}, loss {loss}.", matches=f"**{esc(data.get('matches'))}**",
+                   win=esc(points.get("win")), draw=esc(points.get("draw")),
+                   loss=esc(points.get("loss"))), "",
             "## " + site.t("Awards"), ""]
     for award in data.get("awards", []):
         # TRANSLATORS: how an award is decided: {measure} is what is counted (league-points,
         # injuries-caused...), {pick} "most" or "fewest"
-        measured = site.t("Measured by {measure} ({pick}).").format(
-            measure=shown(site, AWARD_WORDS, award.get("measure")),
-            pick=shown(site, AWARD_WORDS, award.get("pick")))
+        measured = site.t("Measured by {measure} ({pick}).",
+                          measure=shown(site, AWARD_WORDS, award.get("measure")),
+                          pick=shown(site, AWARD_WORDS, award.get("pick")))
         out += [f"### {esc(award['name'])}", "", f"> {esc(award.get('text', ''))}", "",
                 measured, ""]
     guide = "[" + site.t("playing and simulating") + "](../guide/playing.md)"
     # TRANSLATORS: "Run" is the verb (start a league), not the Run action; {command} is the
     # command, {guide} a link to the guide "playing and simulating"
-    out += [site.t("Run one between bots with {command} ({guide}).").format(
-        command="`nuffle league`", guide=guide), ""]
+    out += [site.t("Run one between bots with {command} ({guide}).",
+                   command="`nuffle league`", guide=guide), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)

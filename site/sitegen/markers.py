@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from nuffle.sitegen.context import Site, esc
+from nuffle.sitegen.context import N_, Site, esc
 
 MARKER = re.compile(r"\[\[([a-z-]+):([a-z0-9/#-]+)\]\]")
 ITEM_KINDS = ("ability", "ball", "challenge-card", "bonus-play", "coach-trait", "table",
@@ -31,9 +31,10 @@ def expand(site: Site, text: str, here: str) -> str:
             for r in found:
                 # TRANSLATORS: the title of the box that shows a ruling in a rules page;
                 # {title} is the ruling's title (no double quotes in the translation)
-                title = site.t("Ruling: {title}").format(title=esc(r.data.get("title", r.id)))
+                title = site.t("Ruling: {title}", title=esc(r.data.get("title", r.id)))
+                title = title.replace('"', "&#34;")  # the box's title is written in quotes
                 # TRANSLATORS: the words of the link from a ruling's box to the rulings log
-                log = site.link("ruling", r.id, here, site.t("rulings log"))
+                log = site.link("ruling", r.id, here, site.translation(N_("rulings log")))
                 lines.append(f'!!! note "{title}"')
                 lines.append(f"    {esc(r.data.get('ruling', ''))} ({log})")
                 lines.append("")

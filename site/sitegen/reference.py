@@ -17,7 +17,7 @@ from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.dsl.parser import RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import GAMES, vocabulary
-from nuffle.sitegen.context import Site, esc, table
+from nuffle.sitegen.context import Site, esc, fence, table
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "dsl" / "grammar.lark"
 
@@ -232,7 +232,7 @@ def grammar_rules() -> dict[str, str]:
 def _code(example: Example | None, site: Site, here: str) -> list[str]:
     if example is None:
         return ["*No example yet.*", ""]
-    out = ["```nuffle", example.text, "```"]
+    out = [fence(example.text, "nuffle")]
     if example.origin.startswith(("ability/", "ball/", "challenge-card/", "coach-trait/",
                                   "table/")):
         kind, _, item_id = example.origin.partition("/")
@@ -244,38 +244,73 @@ def reference_pages(site: Site) -> None:
     found = examples(site)
     grammar = grammar_rules()
     here = "language/index.md"
-    out = ["# Language reference", "",
-           "Generated from the grammar (`dsl/grammar.lark`) and the engine's vocabulary "
+    out = ["Generated from the grammar (`dsl/grammar.lark`) and the engine's vocabulary "
            "registry. Every example on these pages is parsed and checked by the test suite. "
            "The [guide to the rules language](../guide/rules-language.md) explains it step by "
            "step.", "", "## Constructs", ""]
     for title, doc, _, _ in CONSTRUCTS:
         out += [f"### {esc(title)}", "", esc(doc), ""]
         out += _code(found[("construct", "construct", title)], site, here)
-    out += ["## Grammar", "", "```", *[grammar[k] for k in grammar], "```", "",
+    out += ["## Grammar", "", fence("\n".join(grammar.values())), "",
             "## Vocabularies", ""]
     out += [f"- [{esc(game.replace('-', ' ').title())}]({game}.md)" for game in GAMES]
-    site.add(here, "\n".join(out))
+    site.add(here, "\n".join(out), "Language reference")
     for game in GAMES:
-        site.add(f"language/{game}.md", "\n".join(vocabulary_page(site, game, found)))
+        site.add(f"language/{game}.md", "\n".join(vocabulary_page(site, game, found)),
+                 f"{game.replace('-', ' ').title()} vocabulary")
+
+
+def _range(bounds: tuple[int | None, int | None]) -> str:
+    """A declared range in words: checked when content is checked, and as a game runs."""
+    low, high = bounds
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
+
+
+def limits_page(site: Site) -> None:
+    """Every limit of nuffle.limits: what it bounds, its value and the code that reports it."""
+    from nuffle.limits import all_limits
+    rows = [[esc(limit.name), f"{limit.value:,} {esc(limit.unit)}".strip(), esc(limit.what),
+             f"[`{limit.code}`](guide/error-codes.md)" if limit.code else "usage error (exit 2)"]
+            for limit in all_limits()]
+    out = ["Content, translations and logs may come from anyone, so everything Nuffle reads "
+           "or runs has a stated bound, checked in the one place it is read or run. Past a "
+           "bound you get a diagnostic at the place in your file, never a hang or a "
+           "traceback. This table is generated from the engine's own list (`nuffle/limits.py`)"
+           ".", "",
+           table(["Limit", "Value", "What it bounds", "Reported as"], rows), "",
+           "Besides these, every number that a rule gives a game parameter, a value worked "
+           "out by `modify` or an effect's argument has a declared range: the "
+           "[vocabulary pages](language/index.md) show them. A number written in the rules "
+           "is checked by `nuffle check` (`T211`); one worked out in a game is checked as the "
+           "game runs (`G004`).", "",
+           "A game that content stops (a `G` code) ends at once with no winner: `nuffle play`, "
+           "`simulate` and `league` print the diagnostic with the line of the item's file and "
+           "exit 1, and the game log records it, so a replay shows the same stop."]
+    site.add("limits.md", "\n".join(out), "Limits")
 
 
 def vocabulary_page(site: Site, game: str, found: dict) -> list[str]:
     v = vocabulary(game)
     here = f"language/{game}.md"
-    out = [f"# {game.replace('-', ' ').title()} vocabulary", "",
-           "Every name the rules of this game may use.", ""]
+    out = ["Every name the rules of this game may use.", ""]
     out += ["## Events", "", "Occurrences take `before`, `after` and `instead of`; value "
             "events take `modify` (their `value` has the type shown).", ""]
     for name, decl in sorted(v.events.items()):
         kind = f"value event ({decl.value_type})" if decl.is_value else "event"
         payload = ", ".join(f"`{k}` ({t})" for k, t in decl.payload.items()) or "none"
-        out += [f"### {name}", "", f"*{kind}* — {esc(decl.doc)}", "", f"Payload: {payload}.", ""]
+        bounds = f" Its value is {_range(decl.bounds)}." if decl.bounds else ""
+        out += [f"### {name}", "", f"*{kind}* — {esc(decl.doc)}", "",
+                f"Payload: {payload}.{bounds}", ""]
         out += _code(found.get((game, "event", name)), site, here)
     out += ["## Effects", ""]
     for name, decl in sorted(v.effects.items()):
-        args = ", ".join(f"`{p}` {t}" for p, t in decl.params.items())
-        subject = f" Subject: {decl.subject}." if decl.subject else ""
+        args = ", ".join(f"`{p}` {t}" + (f" ({_range(decl.bounds[p])})" if p in decl.bounds
+                                          else "") for p, t in decl.params.items())
+        subject = f" Subject: {decl.subject}" + (
+            f" ({_range(decl.bounds['subject'])})" if "subject" in decl.bounds else "") + "." \
+            if decl.subject else ""
         out += [f"### {name}", "", esc(decl.doc) + subject + (f" Arguments: {args}." if args
                                                                else ""), ""]
         out += _code(found.get((game, "effect", name)), site, here)
@@ -286,17 +321,19 @@ def vocabulary_page(site: Site, game: str, found: dict) -> list[str]:
         out += _code(found.get((game, "query", name)), site, here)
     out += ["## Parameters", ""]
     for name, decl in sorted(v.parameters.items()):
+        bounds = f", {_range(decl.bounds)}" if decl.bounds else ""
         out += [f"### {name}", "", f"{esc(decl.doc)} Type {decl.type}, default "
-                f"`{decl.default}`.", ""]
+                f"`{decl.default}`{bounds}.", ""]
         out += _code(found.get((game, "parameter", name)), site, here)
     out += ["## Constants", "", table(["Name", "Type", "Meaning"],
                                       [[f"`{c.name}`", c.type, esc(c.doc)]
                                        for c in sorted(v.constants.values(),
                                                        key=lambda c: (c.type, c.name))]), ""]
-    out += ["## Types", "", table(["Type", "Attributes"],
-                                  [[f"`{t.name}`", ", ".join(f"`{a}`" for a in t.attributes)
-                                    or "–"] for t in sorted(v.types.values(),
-                                                            key=lambda t: t.name)]), ""]
+    out += ["## Types", "", "Attributes are read, never set, but those marked *settable*.", "",
+            table(["Type", "Attributes"],
+                  [[f"`{t.name}`", ", ".join(f"`{a}`" + (" (settable)" if a in t.settable
+                                                          else "") for a in t.attributes)
+                    or "–"] for t in sorted(v.types.values(), key=lambda t: t.name)]), ""]
     out += ["## Scopes", "", table(["Scope", "Lasts"], [[f"`{k}`", esc(d)]
                                                         for k, d in v.scopes.items()]), ""]
     out += ["## Contexts", "", "The names each kind of content item can use.", "",

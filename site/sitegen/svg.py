@@ -1,5 +1,8 @@
 """SVG drawings: pitch diagrams and the balance heat map, written by hand (no plotting
-library: the drawings are simple and must be identical build after build)."""
+library: the drawings are simple and must be identical build after build).
+
+Every text in them (a pitch's or a team's name, a label) is escaped for HTML with its
+quotes, in text and in attributes alike; everything else is a number or a fixed word."""
 
 from __future__ import annotations
 
@@ -14,8 +17,10 @@ HEAT_MAP_TITLE = N_("Win rates: row team against column team")
 
 
 def pitch_svg(data: dict) -> str:
-    """The pitch map: end zones, trapdoors, blocked squares, and the coordinates."""
-    width, height = data["width"], data["height"]
+    """The pitch map: end zones, trapdoors, blocked squares, and the coordinates. Only the
+    name is text (escaped); sizes are numbers and squares pick from fixed classes and
+    colours, so nothing in the content can add an attribute."""
+    width, height = int(data["width"]), int(data["height"])
     pad = 20
     w, h = pad + width * CELL + 4, pad + height * CELL + 4
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
