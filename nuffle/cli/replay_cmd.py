@@ -1,4 +1,4 @@
-"""`nuffle replay`: re-run a game log and check it ends where the log says."""
+"""`nuffle replay`: re-run a game log and check it is the game it says it is."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
+from nuffle.cli.common import EXIT_CONTENT, EXIT_INTERNAL, EXIT_OK, unreadable
 from nuffle.cli.engine_common import (
     add_content_option,
     add_lang_option,
@@ -14,6 +14,7 @@ from nuffle.cli.engine_common import (
     narrative_words,
     ruleset_or_exit,
 )
+from nuffle.dsl.diagnostics import format_diagnostic
 from nuffle.interpreter.blitz_bowl.ascii_board import render_board
 from nuffle.interpreter.blitz_bowl.narrate import Narrator
 from nuffle.interpreter.replay import ReplayError, read_log, replay
@@ -22,10 +23,13 @@ from nuffle.interpreter.replay import ReplayError, read_log, replay
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "replay",
-        help="re-run a game log and verify its final state",
-        description="Re-run a game from its JSON Lines log (recorded dice and decisions) "
-                    "and check that it ends in the same state. Exit status: 0 the replay "
-                    "matches, 1 it does not (or the log is from other content), 2 usage.",
+        help="re-run a game log and verify it, record by record",
+        description="Re-run a game from its JSON Lines log: check the digest chain of every "
+                    "record, feed the recorded dice and decisions to a new game checking each "
+                    "is the one the game asks for, and check that it ends in the logged state. "
+                    "Problems are reported as PATH:LINE:1: error[L00x]: message. Exit status: "
+                    "0 the replay matches, 1 the log is malformed, was changed, or does not "
+                    "match (or is from other content), 2 usage, 70 a bug in Nuffle.",
     )
     p.add_argument("log", metavar="LOG", help="a log written by `nuffle play --log`")
     p.add_argument("--show", action="store_true",
@@ -39,20 +43,33 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     path = Path(args.log)
+    problem = unreadable(path)
+    if problem is not None:
+        parser.error(problem)
     if not path.is_file():
-        parser.error(f"no such log file: {args.log}")
+        parser.error(f"not a log file: {args.log}")
     ruleset = ruleset_or_exit(content_paths(parser, args.content))
+    listeners = []
+    if args.show:
+        words = narrative_words(args.lang)
+        listeners.append(lambda game: Narrator(game, print, render_board, words))
     try:
-        records = read_log(path)
-        listeners = []
-        if args.show:
-            words = narrative_words(args.lang)
-            listeners.append(lambda game: Narrator(game, print, render_board, words))
-        game, result = replay(ruleset, records, check_version=not args.ignore_version,
+        game, result = replay(ruleset, read_log(path), check_version=not args.ignore_version,
                               listeners=listeners)
     except ReplayError as exc:
-        print(f"nuffle replay: {path}: {exc}", file=sys.stderr)
+        for diag in exc.diagnostics:
+            print(format_diagnostic(diag, None), file=sys.stderr)
+        print(f"nuffle replay: {path}: the log does not prove its game "
+              f"({len(exc.diagnostics)} error{'s' if len(exc.diagnostics) != 1 else ''})",
+              file=sys.stderr)
         return EXIT_CONTENT
+    except BrokenPipeError:
+        raise  # `--show | head`: the command line handles it
+    except Exception as exc:  # a bug in Nuffle: said in one line, not a traceback
+        print(f"nuffle replay: {path}: internal error while replaying ({type(exc).__name__}: "
+              f"{str(exc)[:200]}): a bug in Nuffle, not in the log; please report it with "
+              "this log", file=sys.stderr)
+        return EXIT_INTERNAL
     print(f"{path}: replayed {game.decision_count} decisions and {len(game.dice.record)} dice; "
           f"final score {result.score['home']}-{result.score['away']} ({result.reason}) "
           "matches the log")

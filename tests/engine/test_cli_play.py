@@ -7,6 +7,7 @@ import re
 
 import pytest
 from nuffle.interpreter.blitz_bowl.game import Options
+from nuffle.interpreter.replay import rechain
 from nuffle.interpreter.simulate import GameSpec, game_seed, play_one
 
 from nuffle.cli.main import main
@@ -70,10 +71,10 @@ def test_replay_of_a_log_from_other_content_exits_1_without_a_traceback(tmp_path
     log = tmp_path / "game.jsonl"
     assert run(["play", "--home", "human", "--away", "orc", "--seed", "3", "--log", str(log)],
                capsys)[0] == 0
-    lines = log.read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    header["content"] = "feedfacecafe"
-    log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    records[0]["content"] = "feedfacecafe"
+    # re-chained, as a log recorded with other content would be: only the version differs
+    log.write_text("".join(json.dumps(r) + "\n" for r in rechain(records)), encoding="utf-8")
     code, out, err = run(["replay", str(log)], capsys)
     assert code == 1
     assert "feedfacecafe" in err and "content version" in err
