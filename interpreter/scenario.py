@@ -18,6 +18,7 @@ from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball
 from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript, ScriptedAgent
 from nuffle.interpreter.dice import Dice, DiceScriptError, parse_script
+from nuffle.interpreter.errors import RulesError
 
 
 class ScenarioError(Exception):
@@ -45,37 +46,77 @@ def block_faces(ruleset: Ruleset) -> dict[str, tuple[int, int]]:
     return out
 
 
+SIDES = ("home", "away")
+MAX_DIE_TEXT = 40  # `bounce=north-east` and `d6=4` are far shorter
+
+
 def xy(value: Any, where: str) -> tuple[int, int]:
-    if isinstance(value, list | tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+    if isinstance(value, list | tuple) and len(value) == 2 \
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         return value[0], value[1]
-    raise ScenarioError(f"{where}: write a square as [x, y], not {value!r}")
+    raise ScenarioError(f"{where}: write a square as [x, y], not {_shown(value)}")
+
+
+def free_square(game: Game, value: Any, where: str) -> int:
+    """The square ``value`` names, if a player or a ball may be put there: on the pitch and
+    not a wall. (The engine's invariants would stop the game later, far from the cause.)"""
+    x, y = xy(value, where)
+    board = game.board
+    if not (0 <= x < board.width and 0 <= y < board.height):
+        raise ScenarioError(f"{where}: square {x},{y} is off the pitch (x from 0 to "
+                            f"{board.width - 1}, y from 0 to {board.height - 1})")
+    sq = board.square(x, y)
+    if sq in board.blocked:
+        raise ScenarioError(f"{where}: square {x},{y} is a blocked square of pitch `{board.id}`")
+    return sq
+
+
+def side(value: Any, where: str) -> str:
+    """``home`` or ``away``: the engine reads any other word as the away side."""
+    if value not in SIDES:
+        raise ScenarioError(f"{where}: `{_shown(value)}` should be home or away")
+    return value
+
+
+def mapping(value: Any, where: str) -> dict:
+    """A mapping the runner reads (absent is empty); the schema says so, a caller may not."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ScenarioError(f"{where}: should be a mapping, not {_shown(value)}")
+    return value
+
+
+def listed(value: Any, where: str) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}: should be a list, not {_shown(value)}")
+    return value
+
+
+def count(value: Any, where: str, low: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ScenarioError(f"{where}: should be a whole number from {low}, not {_shown(value)}")
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A value for a message: a text as written, anything else as Python shows it; cut short."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: bool = True) -> Run:
-    setup = data["setup"]
-    part = data.get("without", {}) if without else data
-    disabled = frozenset(t.split("/", 1)[-1] for t in data.get("tests", [])) if without \
-        else frozenset()
-    opts = setup.get("options", {})
-    options = Options(pitch=setup.get("pitch", "one-trapdoor"),
-                      special_balls=bool(opts.get("special_balls", False)),
-                      endgame=bool(opts.get("endgame", False)),
-                      knockout=bool(opts.get("knockout", False)),
-                      home_traits=list(setup.get("traits", {}).get("home", [])),
-                      away_traits=list(setup.get("traits", {}).get("away", [])),
-                      disabled=disabled, debug=debug)
-    try:
-        script = parse_script(part.get("dice", []), block_faces(ruleset))
-    except DiceScriptError as exc:
-        raise ScenarioError(str(exc)) from None
-    dice = Dice(0, script=script)
-    # YAML reads a bare yes/no as true/false and 3 as a number: take them as written
-    agent = ScriptedAgent([_answer(a) for a in part.get("decisions", [])])
-    try:
-        game = Game(ruleset, setup.get("home", "human"), setup.get("away", "dwarf"),
-                    {"home": agent, "away": agent}, seed=0, options=options, dice=dice)
-    except KeyError as exc:
-        raise ScenarioError(str(exc.args[0])) from None
+    """Set the scenario's position up, play its script and compare its expectations.
+
+    Raises ScenarioError for a scenario that cannot be set up (an unknown player, a square
+    off the pitch…); a run that does not go as expected is a Run with failures."""
+    if not isinstance(data, dict):
+        raise ScenarioError(f"a scenario is a mapping (kind, id, setup…), not {_shown(data)}")
+    setup = mapping(data.get("setup"), "setup")
+    part = mapping(data.get("without"), "without") if without else data
+    game, dice, agent = new_game(ruleset, data, setup, part, without, debug)
     events: list[str] = []
     notes: list[str] = []
 
@@ -88,25 +129,9 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     run = Run(game, events, notes)
     start = setup.get("start", "actions")
     if start not in ("setup", "turn", "actions"):
-        raise ScenarioError(f"start: `{start}` should be setup, turn or actions")
+        raise ScenarioError(f"start: `{_shown(start)}` should be setup, turn or actions")
     try:
-        if start == "setup":
-            game.setup(deal=False)
-            deal_cards(game, setup)
-            game.round = 1
-            game.turns_from(game.first, fresh=True)
-        else:
-            position(game, setup)
-            team = game.side(setup.get("turn", setup.get("first", "home")))
-            fresh = start == "turn"
-            if not fresh:
-                game.reset_turn(team)
-                per_turn = game.actions_left
-                game.actions_left = int(setup.get("actions_left", per_turn))
-                game.actions_made = per_turn - game.actions_left
-                for pid, acts in setup.get("actions_made", {}).items():
-                    game.player(pid).actions_this_turn = list(acts)
-            game.turns_from(team, fresh)
+        play(game, setup, start)
     except OutOfScript:
         run.ended_by = "script"
     except DiceScriptError as exc:
@@ -117,71 +142,199 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
         run.failures.append(f"decisions: {exc}")
     except GameOver:
         run.ended_by = "game over"
+    except RulesError as err:  # a rule ran past a limit of the engine: the run says which
+        game.stopped_by(err)
+        diag = err.diagnostic()
+        run.failures.append(f"rules error: {diag.path}:{diag.line}:{diag.column}: "
+                            f"error[{diag.code}]: {diag.message}")
+        run.ended_by = "rules error"
     if not run.failures:
         left_dice = dice.remaining_script()
         if left_dice:
             run.failures.append(f"{len(left_dice)} scripted dice were not rolled: {left_dice}")
         if agent.answers:
             run.failures.append(f"scripted decisions not asked for: {list(agent.answers)}")
-        run.failures += check_expectations(game, part.get("expect", {}), events)
+        run.failures += check_expectations(game, mapping(part.get("expect"), "expect"), events)
     return run
+
+
+def new_game(ruleset: Ruleset, data: dict, setup: dict, part: dict, without: bool,
+             debug: bool) -> tuple[Game, Dice, ScriptedAgent]:
+    """The game the scenario is played in, with its scripted dice and decisions."""
+    tests = listed(data.get("tests"), "tests")
+    disabled = frozenset(str(t).split("/", 1)[-1] for t in tests) if without else frozenset()
+    opts = mapping(setup.get("options"), "setup.options")
+    traits = mapping(setup.get("traits"), "setup.traits")
+    pitch = setup.get("pitch", "one-trapdoor")
+    if pitch not in ruleset.pitches:
+        raise ScenarioError(f"setup.pitch: no pitch `{_shown(pitch)}`")
+    options = Options(pitch=pitch,
+                      special_balls=bool(opts.get("special_balls", False)),
+                      endgame=bool(opts.get("endgame", False)),
+                      knockout=bool(opts.get("knockout", False)),
+                      home_traits=coach_traits(ruleset, traits, "home"),
+                      away_traits=coach_traits(ruleset, traits, "away"),
+                      disabled=disabled, debug=debug)
+    for key in traits:
+        side(key, "setup.traits")
+    dice = Dice(0, script=dice_script(ruleset, listed(part.get("dice"), "dice")))
+    # YAML reads a bare yes/no as true/false and 3 as a number: take them as written
+    agent = ScriptedAgent([_answer(a) for a in listed(part.get("decisions"), "decisions")])
+    teams = [setup.get(s, default) for s, default in (("home", "human"), ("away", "dwarf"))]
+    for s, team in zip(SIDES, teams, strict=True):
+        if team not in ruleset.teams:
+            raise ScenarioError(f"setup.{s}: no team `{_shown(team)}` (a team of your own is "
+                                "loaded with --content)")
+    game = Game(ruleset, teams[0], teams[1], {"home": agent, "away": agent}, seed=0,
+                options=options, dice=dice)
+    return game, dice, agent
+
+
+def dice_script(ruleset: Ruleset, entries: list) -> list[tuple[int, int]]:
+    """The scripted outcomes; an entry too long to be a die (`d` and 5,000 digits passes the
+    schema's pattern) is refused before Python reads its number."""
+    for entry in entries:
+        if not isinstance(entry, str) or len(entry) > MAX_DIE_TEXT:
+            raise ScenarioError(f"dice: `{_shown(entry)}` is not a die and its result, like d6=4")
+    try:
+        return parse_script(entries, block_faces(ruleset))
+    except DiceScriptError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def coach_traits(ruleset: Ruleset, traits: dict, team: str) -> list[str]:
+    """One side's coach traits: each known, and each once (a coach never has one twice)."""
+    held = listed(traits.get(team), f"setup.traits.{team}")
+    for trait in held:
+        if not isinstance(trait, str) or trait not in ruleset.traits:
+            raise ScenarioError(f"setup.traits.{team}: no coach trait `{_shown(trait)}`")
+        if held.count(trait) > 1:
+            raise ScenarioError(f"setup.traits.{team}: `{trait}` is listed twice; a coach has "
+                                "each trait once")
+    return list(held)
+
+
+def play(game: Game, setup: dict, start: str) -> None:
+    """Set the position up and play on from it (until the script or the game ends)."""
+    if start == "setup":
+        game.setup(deal=False)
+        deal_cards(game, setup)
+        game.round = 1
+        game.turns_from(game.first, fresh=True)
+        return
+    position(game, setup)
+    team = game.side(side(setup.get("turn", setup.get("first", "home")), "setup.turn"))
+    fresh = start == "turn"
+    if not fresh:
+        game.reset_turn(team)
+        per_turn = game.actions_left
+        game.actions_left = count(setup.get("actions_left", per_turn), "setup.actions_left")
+        game.actions_made = per_turn - game.actions_left
+        for pid, acts in mapping(setup.get("actions_made"), "setup.actions_made").items():
+            made = listed(acts, f"setup.actions_made.{pid}")
+            _player(game, pid).actions_this_turn = [str(a) for a in made]
+    game.turns_from(team, fresh)
 
 
 def position(game: Game, setup: dict) -> None:
     """Set the board up as the scenario says (a set-up that skips the toss and the deal)."""
     game.bind_items()
-    pitch = setup.get("pitch", "one-trapdoor")
-    if pitch not in game.ruleset.pitches:
-        raise ScenarioError(f"no pitch `{pitch}`")
-    game.board = game.ruleset.pitches[pitch]
+    game.board = game.ruleset.pitches[setup.get("pitch", "one-trapdoor")]
     board = game.board
     game.occupant = [None] * (board.width * board.height)
-    game.first = game.side(setup.get("first", "home"))
+    game.first = game.side(side(setup.get("first", "home"), "setup.first"))
     second = game.first.opponent
     game.first.end_zone, second.end_zone = board.end_zones["A"], board.end_zones["B"]
     game.first.scoring_zone, second.scoring_zone = second.end_zone, game.first.end_zone
-    game.round = int(setup.get("round", 2))
-    for pid, spec in (setup.get("players") or {}).items():
+    game.round = count(setup.get("round", 2), "setup.round", low=1)
+    place_players(game, mapping(setup.get("players"), "setup.players"))
+    place_balls(game, listed(setup.get("balls"), "setup.balls"))
+    deal_cards(game, setup)
+    for team, points in mapping(setup.get("scores"), "setup.scores").items():
+        where = f"setup.scores.{side(team, 'setup.scores')}"
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise ScenarioError(f"{where}: should be a whole number, not {_shown(points)}")
+        # the whole score, a coach trait's starting score included: the ledger says so too
+        game.side(team).score = points
+        game.ledger = [entry for entry in game.ledger if entry[0] != team]
+        game.ledger.append((team, points, "scenario"))
+    if setup.get("final_turns") is not None:
+        game.final_turns = count(setup["final_turns"], "setup.final_turns")
+
+
+def place_players(game: Game, players: dict) -> None:
+    """Each listed player on their square (standing, or Prone), one player per square."""
+    board = game.board
+    for pid, spec in players.items():
         p = _player(game, pid)
-        at = spec if isinstance(spec, list) else spec.get("at")
-        x, y = xy(at, pid)
-        sq = board.square(x, y)
+        at = spec.get("at") if isinstance(spec, dict) else spec
+        sq = free_square(game, at, f"setup.players.{pid}")
+        if p.square is not None:
+            raise ScenarioError(f"setup.players.{pid}: placed twice")
         if game.occupant[sq] is not None:
-            raise ScenarioError(f"{pid}: square {x},{y} is taken by {game.occupant[sq].id}")
+            raise ScenarioError(f"setup.players.{pid}: square {board.label(sq)} is taken by "
+                                f"{game.occupant[sq].id}")
         game.place_player(p, sq)
         if isinstance(spec, dict) and spec.get("prone"):
             p.is_prone = True
-    for n, spec in enumerate(setup.get("balls") or []):
+
+
+def place_balls(game: Game, balls: list) -> None:
+    """Each ball in play: held by a standing player on the pitch, or loose on a free square."""
+    for n, spec in enumerate(balls):
+        where = f"setup.balls[{n + 1}]"
+        spec = mapping(spec, where)
         card = spec.get("card")
         if card is not None and card not in game.ruleset.balls:
-            raise ScenarioError(f"no ball card `{card}`")
+            raise ScenarioError(f"{where}: no ball card `{_shown(card)}`")
         ball = Ball(f"ball-{n + 1}", card)
-        game.balls.append(ball)
         if "held_by" in spec:
             holder = _player(game, spec["held_by"])
+            check_holder(holder, where)
+            game.balls.append(ball)
             ball.holder, holder.ball = holder, ball
         else:
-            x, y = xy(spec.get("at"), f"ball {n + 1}")
-            game.place_loose(ball, board.square(x, y))
+            sq = free_square(game, spec.get("at"), where)
+            check_loose(game, sq, where)
+            game.balls.append(ball)
+            game.place_loose(ball, sq)
         game.enter_play(ball)
-    deal_cards(game, setup)
-    for side, points in (setup.get("scores") or {}).items():
-        game.side(side).score = int(points)
-        game.ledger.append((side, int(points), "scenario"))
-    if setup.get("final_turns") is not None:
-        game.final_turns = int(setup["final_turns"])
+
+
+def check_holder(holder: Any, where: str) -> None:
+    """Only a standing player on the pitch holds a ball, and one ball at a time."""
+    if holder.square is None:
+        raise ScenarioError(f"{where}: {holder.id} is in the Dugout; place them under "
+                            "setup.players to give them the ball")
+    if holder.ball is not None:
+        raise ScenarioError(f"{where}: {holder.id} already holds {holder.ball.id}")
+    if holder.is_prone:
+        raise ScenarioError(f"{where}: {holder.id} is Prone, and a Prone player holds no ball")
+
+
+def check_loose(game: Game, sq: int, where: str) -> None:
+    """A loose ball lies alone, on an empty square (a player there would hold it)."""
+    label = game.board.label(sq)
+    if sq in game.loose:
+        raise ScenarioError(f"{where}: {game.loose[sq].id} already lies at {label}")
+    if game.occupant[sq] is not None:
+        raise ScenarioError(f"{where}: {game.occupant[sq].id} stands at {label}; write "
+                            f"`held_by: {game.occupant[sq].id}` for a ball they hold")
 
 
 def deal_cards(game: Game, setup: dict) -> None:
     """The active cards, the deck, the hands and the unused Endgame cards, as written."""
-    cards = setup.get("cards", {})
+    cards = mapping(setup.get("cards"), "setup.cards")
     standard = sorted(set(game.ruleset.deck(endgame=False)))
-    active = cards.get("active", standard[:3])
-    for card_id in [c for c in active if c] + list(cards.get("deck", [])):
-        if card_id not in game.ruleset.cards:
-            raise ScenarioError(f"no Challenge card `{card_id}`")
-    game.active_cards = [game.make_card(c) if c else None for c in active]
-    game.deck = [game.make_card(c) for c in cards.get("deck", standard[-1:] * 10)]
+    active = listed(cards.get("active", standard[:3]), "setup.cards.active")
+    if len(active) > 3:
+        raise ScenarioError(f"setup.cards.active: {len(active)} cards for 3 spaces")
+    active = active + [None] * (3 - len(active))  # spaces not written are empty
+    deck = listed(cards.get("deck", standard[-1:] * 10), "setup.cards.deck")
+    for card_id in [c for c in active if c is not None] + deck:
+        known_card(game, card_id, "setup.cards")
+    game.active_cards = [game.make_card(c) if c is not None else None for c in active]
+    game.deck = [game.make_card(c) for c in deck]
     used = [c.item for c in game.active_cards if c] + [c.item for c in game.deck]
     unused = list(game.ruleset.deck(endgame=True))
     for card_id in used:
@@ -189,12 +342,18 @@ def deal_cards(game: Game, setup: dict) -> None:
             unused.remove(card_id)
     game.unused_endgame = [game.make_card(c) for c in unused]
     game.endgame_active = any(c is not None and c.endgame for c in game.active_cards)
-    for side, held in (cards.get("hands") or {}).items():
-        team = game.side(side)
-        for card_id in held:
+    for team, held in mapping(cards.get("hands"), "setup.cards.hands").items():
+        where = f"setup.cards.hands.{side(team, 'setup.cards.hands')}"
+        for card_id in listed(held, where):
+            known_card(game, card_id, where)
             card = game.make_card(card_id)
-            team.hand.append(card)
-            game.bind_card(team, card)
+            game.side(team).hand.append(card)
+            game.bind_card(game.side(team), card)
+
+
+def known_card(game: Game, card_id: Any, where: str) -> None:
+    if not isinstance(card_id, str) or card_id not in game.ruleset.cards:
+        raise ScenarioError(f"{where}: no Challenge card `{_shown(card_id)}`")
 
 
 def _answer(value: Any) -> str:
@@ -215,12 +374,13 @@ def _player(game: Game, pid: str):
 def check_expectations(game: Game, expect: dict, events: list[str]) -> list[str]:
     out: list[str] = []
     board = game.board
-    for pid, want in (expect.get("players") or {}).items():
-        p = game.player(pid)
+    for pid, want in mapping(expect.get("players"), "expect.players").items():
+        p = _player(game, pid)
         if want == "dugout":
             want = {"dugout": True}
         elif isinstance(want, list):
             want = {"at": want}
+        want = mapping(want, f"expect.players.{pid}")
         if "at" in want and (p.square is None or board.xy(p.square) != tuple(want["at"])):
             out.append(f"{pid} should be at {want['at']}, is at "
                        f"{board.xy(p.square) if p.square is not None else 'the Dugout'}")
@@ -232,7 +392,8 @@ def check_expectations(game: Game, expect: dict, events: list[str]) -> list[str]
             out.append(f"{pid} should {'' if want['has_ball'] else 'not '}hold a ball")
         if "actions_ended" in want and p.actions_ended != want["actions_ended"]:
             out.append(f"{pid}: actions_ended should be {want['actions_ended']}")
-    for n, want in enumerate(expect.get("balls") or []):
+    for n, want in enumerate(listed(expect.get("balls"), "expect.balls")):
+        want = mapping(want, f"expect.balls[{n + 1}]")
         if n >= len(game.balls):
             out.append(f"ball {n + 1} was expected, but only {len(game.balls)} came into play")
             continue
@@ -246,13 +407,14 @@ def check_expectations(game: Game, expect: dict, events: list[str]) -> list[str]
             holder = ball.holder.id if ball.holder else None
             if holder != want["held_by"]:
                 out.append(f"ball {n + 1} should be held by {want['held_by']}, is held by {holder}")
-    for side, points in (expect.get("score") or {}).items():
-        if game.side(side).score != points:
-            out.append(f"{side} should have {points} points, has {game.side(side).score}")
-    for side, cards in (expect.get("hands") or {}).items():
-        have = sorted(c.item for c in game.side(side).hand)
-        if have != sorted(cards):
-            out.append(f"{side}'s hand should be {sorted(cards)}, is {have}")
+    for team, points in mapping(expect.get("score"), "expect.score").items():
+        if game.side(side(team, "expect.score")).score != points:
+            out.append(f"{team} should have {points} points, has {game.side(team).score}")
+    for team, cards in mapping(expect.get("hands"), "expect.hands").items():
+        have = sorted(c.item for c in game.side(side(team, "expect.hands")).hand)
+        want_cards = sorted(str(c) for c in listed(cards, f"expect.hands.{team}"))
+        if have != want_cards:
+            out.append(f"{team}'s hand should be {want_cards}, is {have}")
     if "active" in expect:
         have = [c.item if c else None for c in game.active_cards]
         if have != expect["active"]:
@@ -260,7 +422,7 @@ def check_expectations(game: Game, expect: dict, events: list[str]) -> list[str]
     if "actions_left" in expect and game.actions_left != expect["actions_left"]:
         out.append(f"actions left should be {expect['actions_left']}, is {game.actions_left}")
     if "result" in expect:
-        want = expect["result"]
+        want = mapping(expect["result"], "expect.result")
         result = game.over
         if result is None:
             out.append(f"the game should have ended ({want}), it has not")
@@ -268,8 +430,9 @@ def check_expectations(game: Game, expect: dict, events: list[str]) -> list[str]
             for key in ("winner", "reason"):
                 if key in want and getattr(result, key) != want[key]:
                     out.append(f"result {key} should be {want[key]}, is {getattr(result, key)}")
-    out += _check_events([str(e) for e in expect.get("events") or []],
-                         [str(e) for e in expect.get("no_events") or []], events)
+    out += _check_events([str(e) for e in listed(expect.get("events"), "expect.events")],
+                         [str(e) for e in listed(expect.get("no_events"), "expect.no_events")],
+                         events)
     return out
 
 
@@ -281,6 +444,8 @@ def _matches(pattern: str, line: str) -> bool:
 
 def _check_events(want: list[str], forbidden: list[str], events: list[str]) -> list[str]:
     out = []
+    if not all(p.strip() for p in [*want, *forbidden]):
+        raise ScenarioError("expect: an event pattern is empty; write the event's name first")
     i = 0
     for pattern in want:
         while i < len(events) and not _matches(pattern, events[i]):

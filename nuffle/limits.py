@@ -88,6 +88,7 @@ LEAGUE_COACHES = _limit("league coaches", 64, "coaches", "`nuffle league --coach
 SIMULATED_GAMES = _limit("simulated games", 1_000_000, "games",
                          "`nuffle simulate --games` (per pairing).", "")
 JOBS = _limit("worker processes", 64, "processes", "`--jobs` of simulate and site build.", "")
+SEED = _limit("seed", 2 ** 63 - 1, "", "The largest `--seed` of play, simulate and league.", "")
 
 
 def all_limits() -> list[Limit]:

@@ -7,10 +7,9 @@ import json
 import sys
 
 from nuffle.cli.common import (
-    EXIT_CONTENT,
-    EXIT_OK,
-    existing_paths,
+    exit_status,
     load,
+    named_content,
     print_diagnostics,
     summary,
 )
@@ -22,18 +21,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="check content files: YAML, schemas, rules language, references",
         description="Check content files and report every problem as "
                     "path:line:col: error[CODE]: message. Exit status: 0 clean, "
-                    "1 content errors, 2 usage errors.",
+                    "1 content errors, 2 usage errors (a path that does not exist or "
+                    "cannot be read, a folder without content files), 70 an internal "
+                    "error.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="files or folders to check (default: all bundled content)")
+                   help="files or folders to check, with the bundled content (default: all "
+                        "bundled content); a folder must hold at least one .yaml file")
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help="output format (default: text)")
     p.set_defaults(run=lambda args: run(args, p))
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    paths = existing_paths(parser, args.paths)
-    catalogue, diags, docs = load(paths)
+    catalogue, diags, docs = load(named_content(parser, args.paths))
     if args.format == "json":
         json.dump({
             "ok": not diags,
@@ -45,4 +46,4 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         print_diagnostics(diags, docs, stream=sys.stdout)
         print(summary(catalogue, len(docs), diags))
-    return EXIT_CONTENT if diags else EXIT_OK
+    return exit_status(diags)

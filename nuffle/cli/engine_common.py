@@ -6,11 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from nuffle.cli.common import EXIT_CONTENT
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, named_content
 from nuffle.dsl.checker import did_you_mean
+from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
 from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.blitz_bowl.ruleset import ContentError, Ruleset, load_ruleset
 from nuffle.interpreter.bots import BOTS
+from nuffle.paths import REPO_ROOT
 
 EXTRA_TIME = ("balls", "endgame")
 
@@ -21,6 +23,24 @@ def ruleset_or_exit(extra: list[Path] | None = None) -> Ruleset:
     except ContentError as exc:
         print(f"nuffle: {exc}", file=sys.stderr)
         sys.exit(EXIT_CONTENT)
+
+
+def rules_error(result, stream=None) -> int:
+    """Print the diagnostic of a game its rules stopped (a limit of the engine, a value out
+    of range), with the line of the content file; the exit status: 1 if there was one."""
+    error = getattr(result, "error", None)
+    if not error:
+        return EXIT_OK
+    diag = Diagnostic(**error)
+    lines: list[str] | None = None
+    for place in (Path(diag.path), REPO_ROOT / diag.path):  # bundled content: the project's
+        try:
+            lines = place.read_text(encoding="utf-8").split("\n")
+            break
+        except (OSError, UnicodeDecodeError, ValueError):
+            continue
+    print(format_diagnostic(diag, lines), file=stream or sys.stderr)
+    return EXIT_CONTENT
 
 
 def add_content_option(p: argparse.ArgumentParser) -> None:
@@ -73,27 +93,33 @@ def game_options(parser: argparse.ArgumentParser, ruleset: Ruleset,
 
 
 def content_paths(parser: argparse.ArgumentParser, values: list[str]) -> list[Path]:
-    out = []
-    for v in values:
-        path = Path(v)
-        if not path.exists():
-            parser.error(f"no such file or folder: {v}")
-        out += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
-    return out
+    """The files of --content (folders expanded), each checked like `nuffle check`'s paths:
+    a missing or unreadable path, or a folder without content files, is a usage error."""
+    return named_content(parser, values) or []
 
 
 def add_lang_option(p: argparse.ArgumentParser) -> None:
+    """--lang, one of English and the languages with catalogs (folders named by a language
+    code only: anything else is a usage error, exit 2)."""
     from nuffle.i18n.translations import available_languages
-    p.add_argument("--lang", default="en", choices=available_languages(), metavar="LANG",
+    languages = available_languages()
+    p.add_argument("--lang", default="en", choices=languages, metavar="LANG",
                    help="the language of the play-by-play: "
-                        f"{', '.join(available_languages())} (default: %(default)s)")
+                        f"{', '.join(languages)} (default: %(default)s)")
 
 
 def narrative_words(lang: str):
-    """The play-by-play's words in ``lang`` (its catalogs, with English where they lack)."""
+    """The play-by-play's words in ``lang`` (its catalogs, with English where they lack);
+    an unreadable catalog is reported (I106) and the command exits 1."""
     from nuffle.catalogue.loader import load_catalogue
+    from nuffle.i18n.catalog import CatalogError
     from nuffle.i18n.translations import narrative_words as words
     if lang == "en":
         return words("en", None)
     catalogue, _, _ = load_catalogue()
-    return words(lang, catalogue)
+    try:
+        return words(lang, catalogue)
+    except CatalogError as exc:
+        print(f"{exc.diagnostic()}; play in English (--lang en) or fix the catalog",
+              file=sys.stderr)
+        sys.exit(EXIT_CONTENT)

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, output_dir
 
 
 def language_code(value: str) -> str:
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                  "(default: all)")
 
     extract = actions.add_parser("extract", help="write the templates (.pot), one per domain")
-    extract.add_argument("--out", default="build/i18n", metavar="DIR",
+    extract.add_argument("--out", default="build/i18n", metavar="DIR", type=output_dir,
                          help="the folder for DOMAIN.pot (default: %(default)s)")
     domain_option(extract)
     extract.set_defaults(run=run_extract)

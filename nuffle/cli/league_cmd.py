@@ -7,16 +7,19 @@ import json
 import sys
 from dataclasses import asdict
 
+from nuffle.cli.common import SEED_MAX, seed_number, whole_number
 from nuffle.cli.engine_common import (
     add_content_option,
     content_paths,
+    rules_error,
     ruleset_or_exit,
     team_id,
 )
 from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.bots import BOTS
 from nuffle.interpreter.dice import Dice
-from nuffle.interpreter.league import Coach, League, LeagueResult
+from nuffle.interpreter.league import Coach, League, LeagueResult, StoppedByRules
+from nuffle.limits import LEAGUE_COACHES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,39 +31,46 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "match, then the final (or quarter-finals for eight or more coaches). "
                     "Prints the table, the awards and each coach's roster.",
     )
-    p.add_argument("--coaches", type=int, default=6, metavar="N",
-                   help="number of coaches, at least 3 (default: 6)")
+    p.add_argument("--coaches", default=6, metavar="N",
+                   type=whole_number(3, LEAGUE_COACHES, " (a league needs at least three coaches)"),
+                   help=f"number of coaches, 3 to {LEAGUE_COACHES} (default: 6)")
     p.add_argument("--teams", default="", metavar="T1,T2,…",
                    help="the coaches' teams in order (default: drawn at random)")
     p.add_argument("--bots", default="greedy,random", metavar="B1,B2,…",
                    help=f"the coaches' bots in turn ({', '.join(BOTS)}; default: greedy,random)")
     p.add_argument("--knockout", choices=["final", "quarter-finals"], default="final",
                    help="a final between the top two, or quarter-finals for the top eight")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=seed_number, default=1,
+                   help=f"the seed of the league, 0 to {SEED_MAX} (default: 1)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     add_content_option(p)
     p.set_defaults(run=lambda args: run(args, p))
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if args.coaches < 3:
-        parser.error("a league needs at least three coaches (League rules, You will need)")
     if args.knockout == "quarter-finals" and args.coaches < 8:
         parser.error("quarter-finals need at least eight coaches")
-    ruleset = ruleset_or_exit(content_paths(parser, args.content))
-    names = [t.strip() for t in args.teams.split(",") if t.strip()]
-    teams = [team_id(parser, ruleset, t, "--teams") for t in names]
-    dice = Dice(args.seed)
-    while len(teams) < args.coaches:
-        teams.append(dice.pick(sorted(ruleset.teams), "league team"))
     bot_names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bot_names or any(b not in BOTS for b in bot_names):
         parser.error(f"--bots takes names from {', '.join(BOTS)}")
+    ruleset = ruleset_or_exit(content_paths(parser, args.content))
+    names = [t.strip() for t in args.teams.split(",") if t.strip()]
+    teams = [team_id(parser, ruleset, t, "--teams") for t in names]
+    if len(teams) > args.coaches:  # the extra teams would be dropped without a word
+        parser.error(f"--teams names {len(teams)} teams for {args.coaches} coaches")
+    dice = Dice(args.seed)
+    while len(teams) < args.coaches:
+        teams.append(dice.pick(sorted(ruleset.teams), "league team"))
     coaches = [Coach(f"coach-{i + 1}", teams[i], bot_names[i % len(bot_names)])
                for i in range(args.coaches)]
     league = League(ruleset, coaches, seed=args.seed, options=Options(),
                     knockout=args.knockout)
-    result = league.run()
+    try:
+        result = league.run()
+    except StoppedByRules as stop:
+        print(f"nuffle league: a match was stopped by its rules in round {stop.result.rounds}; "
+              "the league cannot go on", file=sys.stderr)
+        return rules_error(stop.result)
     if args.format == "json":
         json.dump(asdict(result), sys.stdout, indent=2)
         print()

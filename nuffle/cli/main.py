@@ -17,15 +17,18 @@ from nuffle.cli import (
     simulate_cmd,
     site_cmd,
 )
+from nuffle.cli.common import EXIT_INTERNAL, NuffleParser, report_internal_error
 
 COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, league_cmd,
             scenario_cmd, site_cmd, i18n_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = NuffleParser(
         prog="nuffle",
-        description="Nuffle: rules-as-data toolkit for Blitz Bowl and Blood Bowl content.",
+        description="Nuffle: rules-as-data toolkit for Blitz Bowl and Blood Bowl content. "
+                    "Exit status: 0 ok, 1 content errors (or a failed check), 2 usage "
+                    "errors, 70 an internal error (a bug in Nuffle).",
     )
     parser.add_argument("--version", action="version", version=f"nuffle {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -35,15 +38,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run one command. Usage errors exit 2 (argparse's SystemExit passes through); any
+    exception no command expected is a bug, reported in one line with exit status 70."""
     try:
+        args = build_parser().parse_args(argv)
         return int(args.run(args) or 0)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence, reported as a bug
+        report_internal_error(exc)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from nuffle.cli.common import SEED_MAX, output_file, seed_number
 from nuffle.cli.engine_common import (
     add_game_options,
     add_lang_option,
@@ -12,6 +13,7 @@ from nuffle.cli.engine_common import (
     content_paths,
     game_options,
     narrative_words,
+    rules_error,
     ruleset_or_exit,
     team_id,
 )
@@ -34,8 +36,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--home", required=True, metavar="TEAM", help="the home team's id")
     p.add_argument("--away", required=True, metavar="TEAM", help="the away team's id")
-    p.add_argument("--seed", type=int, default=1, help="the dice seed (default: 1)")
-    p.add_argument("--log", metavar="FILE", help="write the game log (JSON Lines) here")
+    p.add_argument("--seed", type=seed_number, default=1,
+                   help=f"the dice seed, 0 to {SEED_MAX} (default: 1)")
+    p.add_argument("--log", metavar="FILE", type=output_file,
+                   help="write the game log (JSON Lines) here; its folder must exist (checked "
+                        "before the game is played)")
     p.add_argument("--debug", action="store_true",
                    help="check the game's invariants after every step")
     add_game_options(p)
@@ -83,4 +88,4 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         "reason": Term("end-reason", result.reason), "rounds": result.rounds}) + "\n")
     if args.log:
         out.write(words.message("log-written", {"path": args.log}) + "\n")
-    return 0
+    return rules_error(result)

@@ -1,31 +1,59 @@
-"""`nuffle scenario`: run scenario files and say which expectations hold."""
+"""`nuffle scenario`: run scenario files and say which expectations hold.
+
+Scenario files are loaded and checked exactly as `nuffle check` loads them (with the bundled
+content and `--content`); a file with content errors is reported like `nuffle check` reports
+it and counted as failed without being run. Each run is on its own: a scenario that cannot be
+set up, fails, or crashes the engine never stops the others.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, existing_paths
+from nuffle.catalogue.loader import load_catalogue
+from nuffle.catalogue.model import Catalogue, Item
+from nuffle.catalogue.yaml_source import YamlDocument
+from nuffle.cli.common import (
+    EXIT_CONTENT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    content_file_list,
+    input_paths,
+    internal_error_line,
+    print_diagnostics,
+    report_internal_error,
+)
 from nuffle.cli.engine_common import add_content_option, content_paths, ruleset_or_exit
-from nuffle.interpreter.scenario import ScenarioError, run_scenario
+from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
+from nuffle.interpreter.scenario import Run, ScenarioError, run_scenario
 from nuffle.paths import content_dir
+
+# What became of one run (or of a file that could not be run), best first.
+PASSED, FAILED, SCENARIO_ERROR = "passed", "failed", "scenario error"
+CONTENT_ERRORS, NOT_A_SCENARIO, INTERNAL = "content errors", "not a scenario", "internal error"
+OUTCOMES = (PASSED, FAILED, SCENARIO_ERROR, CONTENT_ERRORS, NOT_A_SCENARIO, INTERNAL)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "scenario",
         help="run scenarios: a position, scripted dice and decisions, expectations",
-        description="Run scenario files (kind: scenario) and report each expectation that "
-                    "does not hold. A scenario with a `without` block is also run with the "
-                    "rules of the items it tests switched off. Exit status: 0 all pass, "
-                    "1 a scenario fails, 2 usage errors.",
+        description="Check scenario files (kind: scenario) as `nuffle check` does, run those "
+                    "without content errors and report each expectation that does not hold. "
+                    "A scenario with a `without` block is also run with the rules of the items "
+                    "it tests switched off. Exit status: 0 all pass, 1 a scenario fails, has "
+                    "content errors or a file named is not a scenario, 2 usage errors (a path "
+                    "that does not exist or cannot be read, a folder without content files), "
+                    "70 an internal error (a bug in Nuffle; the other scenarios still run).",
     )
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="scenario files or folders (default: all bundled scenarios)")
+                   help="scenario files, or folders holding some (default: all bundled "
+                        "scenarios)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="print each run's events and narrative notes")
     p.add_argument("--format", choices=["text", "json"], default="text")
@@ -33,48 +61,177 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=lambda args: run(args, p))
 
 
-def scenario_files(paths: list[Path]) -> list[Path]:
-    if not paths:
-        paths = [content_dir()]
-    out: list[Path] = []
-    for path in paths:
-        files = sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+@dataclass
+class RunReport:
+    """One run of a scenario, or a file that could not be run, and why."""
+
+    label: str
+    file: str
+    outcome: str
+    failures: list[str] = field(default_factory=list)
+    run: Run | None = None
+    error: Exception | None = None  # the exception of an internal error
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome == PASSED
+
+
+@dataclass
+class Report:
+    """Every run, with the documents their diagnostics point into."""
+
+    runs: list[RunReport] = field(default_factory=list)
+    docs: dict[str, YamlDocument] = field(default_factory=dict)
+
+
+def run_files(ruleset: Ruleset, paths: list[Path], extra: list[Path],
+              overrides: dict[Path, str] | None = None) -> Report:
+    """Check and run the scenarios in ``paths`` (every bundled one when empty), with the
+    ``extra`` content; ``overrides`` replaces files' texts (the fuzzer's mutants). Never
+    raises for what a file holds: every outcome is in the report."""
+    files = content_file_list(paths or [content_dir()])
+    named = {p.resolve() for p in paths if not p.is_dir()}
+    report = Report()
+    for chunk, loaded in _load(files, extra, overrides):
+        if isinstance(loaded, Exception):  # the loader itself failed on this file
+            report.runs.append(RunReport(chunk[0].stem, str(chunk[0]), INTERNAL,
+                                         [internal_error_line(loaded)], error=loaded))
+            continue
+        loaded_files = Loaded(*loaded)
+        report.docs.update(loaded_files.docs)
+        for path in chunk:
+            report.runs += _file_runs(ruleset, path, path.resolve() in named, loaded_files)
+    for folder in (p for p in paths if p.is_dir()):
+        if not any(r.outcome != NOT_A_SCENARIO and _inside(r.file, folder) for r in report.runs):
+            report.runs.append(RunReport(str(folder), str(folder), NOT_A_SCENARIO,
+                                         [f"no scenario in {folder}"]))
+    return report
+
+
+def _load(files: list[Path], extra: list[Path], overrides: dict[Path, str] | None):
+    """The files checked together (with the bundled content and ``extra``); if the loader
+    fails, each file on its own, so that one file it cannot handle spoils no other."""
+    scenario_set = {f.resolve() for f in files}
+    others = [f for f in content_file_list(extra) if f.resolve() not in scenario_set]
+    try:
+        return [(files, load_catalogue([*files, *others], overrides=overrides))]
+    except Exception:  # noqa: BLE001 - isolated below, file by file
+        out = []
         for f in files:
-            text = f.read_text(encoding="utf-8")
-            if "kind: scenario" in text:
-                out.append(f)
-    return out
+            try:
+                out.append(([f], load_catalogue([f, *others], overrides=overrides)))
+            except Exception as exc:  # noqa: BLE001 - reported as an internal error
+                out.append(([f], exc))
+        return out
+
+
+def _inside(file: str, folder: Path) -> bool:
+    return Path(file).resolve().is_relative_to(folder.resolve())
+
+
+class Loaded:
+    """What one load gave, indexed by file: its shown path, diagnostics and item."""
+
+    def __init__(self, catalogue: Catalogue, diags: list[Diagnostic],
+                 docs: dict[str, YamlDocument]) -> None:
+        self.docs = docs
+        self.shown = {Path(d).resolve(): d for d in docs}
+        self.diags: dict[str, list[Diagnostic]] = {}
+        for d in diags:
+            self.diags.setdefault(d.path, []).append(d)
+        self.items = {i.path: i for i in catalogue.items.values()}
+
+
+def _file_runs(ruleset: Ruleset, path: Path, named: bool, loaded: Loaded) -> list[RunReport]:
+    """The runs of one file: its scenario's, or why it has none. A file met in a folder that
+    holds another kind of item (a team beside its scenario) is passed over; one named is not."""
+    shown = loaded.shown.get(path.resolve(), str(path))
+    mine = loaded.diags.get(shown, [])
+    item = loaded.items.get(shown)
+    label = item.id if item is not None else path.stem
+    if any(d.severity == "error" for d in mine):
+        errors = sum(d.severity == "error" for d in mine)
+        return [RunReport(label, shown, CONTENT_ERRORS,
+                          [f"{errors} content error{'s' if errors != 1 else ''}; not run"],
+                          diagnostics=mine)]
+    if item is None or item.kind != "scenario":
+        if not named:
+            return []
+        what = f"it holds a {item.kind}" if item is not None else "it holds no content item"
+        return [RunReport(label, shown, NOT_A_SCENARIO, [f"not a scenario: {what}"],
+                          diagnostics=mine)]
+    runs = [run_one(ruleset, item, shown, without)
+            for without in ([False, True] if "without" in item.data else [False])]
+    runs[0].diagnostics = mine  # warnings, shown as `nuffle check` shows them
+    return runs
+
+
+def run_one(ruleset: Ruleset, item: Item, shown: str, without: bool) -> RunReport:
+    """One run; a ScenarioError is the scenario's fault, any other exception a bug."""
+    label = f"{item.id}{' (without)' if without else ''}"
+    try:
+        outcome = run_scenario(ruleset, item.data, without=without)
+    except ScenarioError as exc:
+        return RunReport(label, shown, SCENARIO_ERROR, [f"scenario error: {exc}"])
+    except Exception as exc:  # noqa: BLE001 - one crashing run must not stop the others
+        return RunReport(label, shown, INTERNAL, [internal_error_line(exc)], error=exc)
+    return RunReport(label, shown, FAILED if outcome.failures else PASSED, outcome.failures,
+                     run=outcome)
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    files = scenario_files(existing_paths(parser, args.paths))
-    ruleset = ruleset_or_exit(content_paths(parser, args.content))
-    report = []
-    failed = 0
-    for f in files:
-        data = yaml.safe_load(f.read_text(encoding="utf-8"))
-        for without in ([False, True] if "without" in data else [False]):
-            label = f"{data.get('id', f.stem)}{' (without)' if without else ''}"
-            try:
-                outcome = run_scenario(ruleset, data, without=without)
-                failures = outcome.failures
-            except ScenarioError as exc:
-                outcome, failures = None, [f"scenario error: {exc}"]
-            failed += bool(failures)
-            report.append({"scenario": label, "file": str(f), "ok": not failures,
-                           "failures": failures})
-            if args.format == "text":
-                print(f"{'ok  ' if not failures else 'FAIL'} {label}")
-                for failure in failures:
-                    print(f"     {failure}")
-                if args.verbose and outcome is not None:
-                    for line in outcome.events:
-                        print(f"     event: {line}")
-                    for line in outcome.notes:
-                        print(f"     note:  {line}")
+    paths = input_paths(parser, args.paths)
+    extra = content_paths(parser, args.content)
+    ruleset = ruleset_or_exit(extra)
+    report = run_files(ruleset, paths, extra)
     if args.format == "json":
-        json.dump({"ok": not failed, "runs": report}, sys.stdout, indent=2)
-        print()
+        print_json(report)
     else:
-        print(f"{len(report)} runs, {failed} failed")
-    return EXIT_CONTENT if failed else EXIT_OK
+        print_text(report, args.verbose)
+    for r in report.runs:
+        if r.error is not None:
+            report_internal_error(r.error)
+    if any(r.outcome == INTERNAL for r in report.runs):
+        return EXIT_INTERNAL
+    return EXIT_CONTENT if any(not r.ok for r in report.runs) else EXIT_OK
+
+
+def print_text(report: Report, verbose: bool) -> None:
+    """Each run's line (a file's diagnostics first, as `nuffle check` prints them), then the
+    counts."""
+    for r in report.runs:
+        if r.diagnostics:
+            print_diagnostics(r.diagnostics, report.docs, stream=sys.stdout)
+        print(f"{'ok  ' if r.ok else 'FAIL'} {r.label}")
+        for failure in r.failures:
+            print(f"     {failure}")
+        if verbose and r.run is not None:
+            for line in r.run.events:
+                print(f"     event: {line}")
+            for line in r.run.notes:
+                print(f"     note:  {line}")
+    print(summary_line(report))
+
+
+def summary_line(report: Report) -> str:
+    failed = sum(not r.ok for r in report.runs)
+    internal = sum(r.outcome == INTERNAL for r in report.runs)
+    line = f"{len(report.runs)} runs, {failed} failed"
+    if internal:
+        line += f" ({internal} internal error{'s' if internal != 1 else ''}: a bug in Nuffle)"
+    if not report.runs:
+        line += ": no scenario"
+    return line
+
+
+def print_json(report: Report) -> None:
+    json.dump({
+        "ok": all(r.ok for r in report.runs),
+        "runs": [{"scenario": r.label, "file": r.file, "ok": r.ok, "outcome": r.outcome,
+                  "failures": r.failures} for r in report.runs],
+        "diagnostics": [d.to_json() for r in report.runs for d in r.diagnostics],
+    }, sys.stdout, indent=2)
+    print()
+

@@ -8,15 +8,18 @@ import sys
 
 from tqdm import tqdm
 
+from nuffle.cli.common import SEED_MAX, seed_number, whole_number
 from nuffle.cli.engine_common import (
     add_game_options,
     bots,
     content_paths,
     game_options,
+    rules_error,
     ruleset_or_exit,
     team_id,
 )
 from nuffle.interpreter.simulate import GameSpec, game_seed, run_games, summarise
+from nuffle.limits import JOBS, SIMULATED_GAMES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,11 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--home", required=True, metavar="TEAM")
     p.add_argument("--away", required=True, metavar="TEAM", help="a team id, or `all`")
-    p.add_argument("--games", type=int, default=100, metavar="N",
-                   help="games per pairing (default: 100)")
-    p.add_argument("--seed", type=int, default=1, help="the seed of the run (default: 1)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes (default: 1)")
+    p.add_argument("--games", type=whole_number(1, SIMULATED_GAMES), default=100, metavar="N",
+                   help=f"games per pairing, 1 to {SIMULATED_GAMES} (default: 100)")
+    p.add_argument("--seed", type=seed_number, default=1,
+                   help=f"the seed of the run, 0 to {SEED_MAX} (default: 1)")
+    p.add_argument("--jobs", type=whole_number(1, JOBS), default=1, metavar="J",
+                   help=f"worker processes, 1 to {JOBS} (default: 1)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     add_game_options(p)
     p.set_defaults(bots="greedy,greedy")
@@ -43,14 +47,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
+    pair = bots(parser, args.bots)
     extra = content_paths(parser, args.content)
     ruleset = ruleset_or_exit(extra)
     home = team_id(parser, ruleset, args.home, "--home")
     opponents = sorted(t for t in ruleset.teams if t != home) if args.away == "all" \
         else [team_id(parser, ruleset, args.away, "--away")]
-    pair = bots(parser, args.bots)
     options = game_options(parser, ruleset, args)
     specs = []
     for away in opponents:
@@ -62,6 +64,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         results = run_games(specs, args.jobs, extra, progress=lambda: bar.update())
     finally:
         bar.close()
+    stopped = [r for r in results if r.error is not None]
+    if stopped:
+        print(f"nuffle simulate: {len(stopped)} of {len(results)} games were stopped by their "
+              "rules; the first:", file=sys.stderr)
+        return rules_error(stopped[0])
     summaries = []
     for n, away in enumerate(opponents):
         chunk = results[n * args.games:(n + 1) * args.games]

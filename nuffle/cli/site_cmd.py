@@ -3,13 +3,43 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 import time
 from pathlib import Path
 
 from tqdm import tqdm
 
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, output_dir, port_number, whole_number
+from nuffle.limits import JOBS, SIMULATED_GAMES
+
+BUILD_MARK = "site_name: Nuffle rules reference"  # the first line of a build's mkdocs.yml
+
+
+def site_folder(value: str) -> str:
+    """--out of site build and serve: a folder that can be written (output_dir) and is new,
+    empty or a site build: the build replaces what DIR/docs and DIR/site hold, so pointing it
+    at a home folder or another MkDocs project must not delete their pages."""
+    output_dir(value)
+    folder = Path(value)
+    try:
+        used = folder.is_dir() and any(folder.iterdir())
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot read {value}: {exc.strerror}") from None
+    if used and not _a_build(folder):
+        raise argparse.ArgumentTypeError(
+            f"{value} holds other files and no site build (its docs/ and site/ would be "
+            "replaced); give a new or empty folder")
+    return value
+
+
+def _a_build(folder: Path) -> bool:
+    config = folder / "mkdocs.yml"
+    try:
+        with config.open(encoding="utf-8", errors="replace") as fh:
+            return fh.readline().strip() == BUILD_MARK
+    except OSError:
+        return False
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,21 +53,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     build = actions.add_parser("build", help="generate and build the site",
                                description="Generate the pages and build the static site "
                                            "(strict: a broken internal link fails the build).")
-    build.add_argument("--out", default="build/site", metavar="DIR",
+    build.add_argument("--out", default="build/site", metavar="DIR", type=site_folder,
                        help="where the pages, the configuration and the site go "
-                            "(default: build/site; the site itself is DIR/site)")
+                            "(default: build/site; the site itself is DIR/site): a new or "
+                            "empty folder, or one a build made (missing folders are made)")
     build.add_argument("--balance", action="store_true",
                        help="simulate the balance matrix if it is not cached for this content")
-    build.add_argument("--balance-games", type=int, metavar="N",
+    build.add_argument("--balance-games", type=whole_number(1, SIMULATED_GAMES), metavar="N",
                        help="games per pairing for the balance matrix (default: 385, ±5%% "
                             "at 95%%)")
-    build.add_argument("--jobs", type=int, default=1, help="processes for the simulation")
+    build.add_argument("--jobs", type=whole_number(1, JOBS), default=1, metavar="J",
+                       help=f"processes for the simulation, 1 to {JOBS} (default: 1)")
     build.set_defaults(run=run_build)
     serve = actions.add_parser("serve", help="serve the site, rebuilding on content changes",
                                description="Serve the site on localhost; editing a content "
                                            "file or a hand-written page rebuilds it.")
-    serve.add_argument("--out", default="build/site", metavar="DIR")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--out", default="build/site", metavar="DIR", type=site_folder,
+                       help="where the pages and the configuration go (default: %(default)s)")
+    serve.add_argument("--port", type=port_number, default=8000,
+                       help="the port on 127.0.0.1, 1 to 65535 (default: %(default)s)")
     serve.set_defaults(run=run_serve)
 
 
@@ -46,6 +80,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     from nuffle.catalogue.loader import load_catalogue
     from nuffle.cli.common import print_diagnostics
+    from nuffle.i18n.catalog import CatalogError
     from nuffle.sitegen.build import BuildOptions, build
     from nuffle.sitegen.markers import MarkerError
 
@@ -65,6 +100,9 @@ def run_build(args: argparse.Namespace) -> int:
     except MarkerError as exc:
         print(f"nuffle site: {exc}", file=sys.stderr)
         return EXIT_CONTENT
+    except CatalogError as exc:  # an unreadable translation catalog (I106)
+        print(exc.diagnostic(), file=sys.stderr)
+        return EXIT_CONTENT
     except (Abort, ConfigurationError) as exc:
         print(f"nuffle site: the build failed: {exc}", file=sys.stderr)
         return EXIT_CONTENT
@@ -74,9 +112,25 @@ def run_build(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def port_problem(port: int) -> str | None:
+    """Why the server could not listen on 127.0.0.1:``port`` (taken, or a privileged port),
+    found before the site is generated rather than after."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as exc:
+            return f"cannot listen on 127.0.0.1:{port}: {exc.strerror}"
+    return None
+
+
 def run_serve(args: argparse.Namespace) -> int:
     from nuffle.sitegen.build import BuildOptions, serve
 
+    problem = port_problem(args.port)
+    if problem:
+        print(f"nuffle site serve: error: {problem}; choose another with --port", file=sys.stderr)
+        return EXIT_USAGE
     print(f"serving the site on http://127.0.0.1:{args.port}/ (Ctrl-C to stop); editing the "
           "content or the hand-written pages rebuilds it", flush=True)
     serve(BuildOptions(out=Path(args.out), strict=False), port=args.port)
