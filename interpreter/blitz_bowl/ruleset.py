@@ -12,12 +12,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nuffle.dsl.diagnostics import SourceMap
 from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.compiler import CompiledRules, Compiler
 from nuffle.interpreter.vocabulary import vocabulary
 
 from nuffle.catalogue.loader import content_files, load_catalogue
 from nuffle.catalogue.model import Catalogue
+from nuffle.paths import REPO_ROOT
 
 EDITION = "blitz-bowl-s2"
 
@@ -82,8 +84,8 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
         for text in item.rules:
             if tuple(text.path) == path and text.ast is not None:
                 kind = "bonus-play" if path[0] == "bonus_play" else item.kind
-                return Compiler(vocab, kind, item.id, item.doc.rules_source(path)).compile(
-                    text.ast)
+                return Compiler(vocab, kind, item.id, stable(item.doc.rules_source(path))
+                                ).compile(text.ast)
         return CompiledRules()
 
     def of(kind: str):
@@ -131,6 +133,15 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
         block_faces=block_faces, block_results=block_results, bounce_chart=bounce,
         league=leagues[0].data if leagues else {}, names=names,
     )
+
+
+def stable(source: SourceMap) -> SourceMap:
+    """The rules' source with a path that does not depend on the current folder (bundled
+    content relative to the project, other files absolute): a game's log names it, and the
+    same game must give the same log wherever it is played from."""
+    path = Path(source.path).resolve()
+    shown = str(path.relative_to(REPO_ROOT)) if path.is_relative_to(REPO_ROOT) else str(path)
+    return SourceMap(shown, source.first_line, source.first_column, source.indent, source.block)
 
 
 _CACHE: dict[tuple[str, ...], Ruleset] = {}

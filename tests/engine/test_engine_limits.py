@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
-from nuffle import limits
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.dsl.parser import parse_rules
 from nuffle.interpreter.blitz_bowl.attributes import TYPE_CLASSES, attribute_table
@@ -18,6 +16,8 @@ from nuffle.interpreter.compiler import Compiler
 from nuffle.interpreter.errors import RulesError
 from nuffle.interpreter.hooks import Env, Owner
 from nuffle.interpreter.vocabulary import vocabulary
+
+from nuffle import limits
 
 VOCAB = vocabulary("blitz-bowl")
 
@@ -137,3 +137,39 @@ def test_rules_cannot_read_what_the_vocabulary_does_not_declare(ruleset) -> None
         # the checker refuses these names; even compiled anyway, they read nothing
         value = Compiler(VOCAB).expr(parse_rules(f"let x = self.{internal}\n").items[0].value)
         assert value(env) is None
+
+
+def test_a_scenario_its_rules_stop_fails_with_the_diagnostic(ruleset) -> None:
+    import yaml
+    from nuffle.interpreter.scenario import run_scenario
+
+    from nuffle.paths import REPO_ROOT
+    rules = ("after action where player is self:\n    for each i in 1..1000:\n"
+             "        for each j in 1..1000:\n            end-actions self\n")
+    probe = Rules("ability", "probe", "Probe", compiled(rules, "ability"), {})
+    elves = dict(ruleset.teams["dark-elf"])
+    elves["positions"] = [{**p, "abilities": [*p["abilities"], "probe"]}
+                          for p in elves["positions"]]
+    stopped = replace(ruleset, abilities={**ruleset.abilities, "probe": probe},
+                      teams={**ruleset.teams, "dark-elf": elves})
+    data = yaml.safe_load((REPO_ROOT / "content/blitz-bowl/scenarios/ability-frenzied.yaml")
+                          .read_text(encoding="utf-8"))
+    run = run_scenario(stopped, data)
+    assert run.ended_by == "rules error"
+    assert any("error[G001]" in f and "ability/probe" in f for f in run.failures), run.failures
+    assert run.game.over is not None and run.game.over.error["code"] == "G001"
+
+
+def test_steps_past_the_turn_budget_stop_the_game_though_each_event_keeps_its_own() -> None:
+    from nuffle.interpreter.budget import Budget
+    from nuffle.interpreter.errors import Origin
+    budget, origin = Budget(), Origin("ability", "probe", "probe.yaml", 3, 5)
+    with pytest.raises(RulesError) as err:
+        for _ in range(limits.STEPS_PER_TURN // limits.STEPS_PER_EVENT + 1):
+            budget.new_event()
+            budget.step(origin, limits.STEPS_PER_EVENT)  # at the event limit, not past it
+    assert err.value.code == "G002" and err.value.origin is origin
+    assert budget.turn == limits.STEPS_PER_TURN + limits.STEPS_PER_EVENT
+    budget.new_turn()
+    budget.new_event()
+    budget.step(origin, limits.STEPS_PER_EVENT)  # a new turn starts afresh
