@@ -301,3 +301,20 @@ def test_plain_punctuation_is_not_markup(tree) -> None:
     tree.write("abilities/probe.yaml", ITEM.replace(
         "text: A test.", "text: \"Roll a D6: on a 4+ (or < 3 if Prone) it's done!\""))
     assert not tree.check()
+
+
+def test_the_check_command_reports_every_file_then_exits_70(tree, monkeypatch, capsys) -> None:
+    from nuffle.cli.main import main
+    tree.write("abilities/probe.yaml", ITEM.replace("id: probe", "id: probe\nrulings: [x]"))
+    tree.write("abilities/other.yaml", ITEM.replace("id: probe", "id: other"))
+    real = loader.load_item
+
+    def flaky(doc):
+        if doc.path.endswith("other.yaml"):
+            raise ValueError("a bug")
+        return real(doc)
+    monkeypatch.setattr(loader, "load_item", flaky)
+    status = main(["check", str(tree.root)])
+    out = capsys.readouterr().out
+    assert status == 70
+    assert "error[X001]" in out and "error[R402]" in out and "Traceback" not in out

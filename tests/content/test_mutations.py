@@ -4,24 +4,33 @@ are always caught."""
 
 from __future__ import annotations
 
+import random
 import re
+import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nuffle.catalogue.loader import content_files, load_catalogue
+from nuffle.catalogue.loader import content_files
 from nuffle.catalogue.yaml_source import load_yaml
+
+sys.path.insert(0, str(Path(__file__).parent))
+from mutants import CLASSES, FastCheck, mutate  # noqa: E402 - the mutant classes beside this file
 
 FILES = content_files()
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+_FAST: list[FastCheck] = []
 
 
 def check_with(path: Path, text: str):
-    _, diags, docs = load_catalogue(overrides={path: text})
-    return diags, docs
+    """`nuffle check` with ``text`` for ``path`` and the bundled content as it is."""
+    if not _FAST:
+        _FAST.append(FastCheck())
+    return _FAST[0].check(path, text)
 
 
 def same_file(d, path: Path) -> bool:
@@ -63,6 +72,35 @@ def test_any_character_mutation_is_reported_inside_the_file(case) -> None:
     path, mutated = case
     diags, _ = check_with(path, mutated)
     assert_inside(diags, path, mutated)
+
+
+# ---- every class of hostile or careless input (issue 10) ---------------------------------
+
+def run_mutants(count: int, seed: int) -> Counter:
+    """Check ``count`` mutants of random files, every class in turn; each must give
+    diagnostics inside its file and no exception. Returns the mutants tried per class."""
+    rng = random.Random(seed)
+    tried: Counter = Counter()
+    classes = sorted(CLASSES)
+    for n in range(count):
+        path = rng.choice(FILES)
+        klass, text = mutate(rng, path.read_text(encoding="utf-8"), classes[n % len(classes)])
+        diags, _ = check_with(path, text)  # an exception here fails the test: a traceback
+        assert_inside(diags, path, text)
+        tried[klass] += 1
+    return tried
+
+
+def test_a_bounded_sample_of_every_mutation_class_is_answered_inside_the_file() -> None:
+    tried = run_mutants(20 * len(CLASSES), seed=10)
+    assert set(tried) == set(CLASSES) and min(tried.values()) == 20
+
+
+@pytest.mark.slow
+def test_ten_thousand_mutants_are_answered_inside_the_file() -> None:
+    """The figure of issue 10 (0 tracebacks in 10,000): `pytest -m slow`; benchmarks/
+    check_fuzz.py prints the counts."""
+    assert sum(run_mutants(10_000, seed=2026).values()) == 10_000
 
 
 # ---- mutations that must always be caught ----------------------------------------------

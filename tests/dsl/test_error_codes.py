@@ -89,7 +89,8 @@ def test_file_level_error_code(tree, code, text, line, column, hint) -> None:
 
 def test_not_utf8_is_y003(tree) -> None:
     (tree.root / "bad.yaml").write_bytes(b"kind: ability\nname: \xff\xfe\n")
-    assert only(tree.check(), "Y003").line == 1
+    diag = only(tree.check(), "Y003")
+    assert (diag.line, diag.column) == (2, 7)  # the first byte that is not UTF-8
 
 
 GOOD = """\
