@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench soak clean chromium
+.PHONY: run test lint bench robustness soak clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,13 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/check.py
 	$(BIN)/python benchmarks/simulate.py
 	$(BIN)/python benchmarks/site.py
+
+# Hostile input: mutated content and scenarios, adversarial rules, tampered logs (issue 10).
+robustness: $(STAMP)
+	$(BIN)/python benchmarks/check_fuzz.py --mutants 10000
+	$(BIN)/python benchmarks/scenario_fuzz.py
+	$(BIN)/python benchmarks/adversarial.py
+	$(BIN)/python benchmarks/replay_tamper.py
 
 soak: $(STAMP)
 	$(BIN)/python benchmarks/soak.py --games 10000
