@@ -19,7 +19,7 @@ class Limit:
     value: int
     unit: str
     what: str
-    code: str
+    code: str  # the diagnostic code(s) that report it, comma-separated; "" for usage errors
 
 
 _ALL: list[Limit] = []
@@ -39,20 +39,23 @@ YAML_VALUES = _limit("YAML values", 100_000, "values",
                      "Values in one content file, counting each use of an alias as a copy "
                      "(an alias bomb is refused, not expanded).", "Y007")
 NUMBER = _limit("number size", 999_999_999, "",
-                "The largest number a content file or a rules text may write.", "Y008")
+                "The largest number a content file (`Y008`) or a rules text (`E106`) may "
+                "write.", "Y008, E106")
 
 # ---- rules texts (the parser and checker) ---------------------------------------------
 RULES_CHARS = _limit("rules length", 8_000, "characters",
                      "One `rules:` text.", "E105")
 RULES_DEPTH = _limit("rules nesting", 48, "levels",
-                     "Blocks, brackets, operators and attributes inside one another in a "
-                     "rules text; a chain of `+` and `-` counts one level per operator. The "
-                     "parser, the checker, the renderers and the compiler all work to this "
-                     "depth.", "E104")
+                     "Blocks, operators, lists and attributes inside one another in a rules "
+                     "text (brackets add none); a chain of `+` and `-` counts one level per "
+                     "operator. The parser, the checker, the renderers and the compiler all "
+                     "work to this depth.", "E104")
 DICE_PER_ROLL = _limit("dice in one roll", 10, "dice",
-                       "`roll 10d6` in rules, `roll: 10d6` on a table.", "T210")
+                       "`roll 10d6` in rules (`T210`), `roll: 10d6` on a table (`S305`).",
+                       "T210, S305")
 RANGE_WIDTH = _limit("range width", 1_000, "numbers",
-                     "How many numbers `low..high` may hold (in rules, and at run time).",
+                     "How many numbers a range written in the rules (`1..1000`) may hold; a "
+                     "range worked out in a game is bounded by the collection size below.",
                      "T210")
 LOOP_NESTING = _limit("loop nesting", 3, "loops",
                       "`for each` loops inside one another.", "T213")

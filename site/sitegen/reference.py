@@ -271,8 +271,10 @@ def _range(bounds: tuple[int | None, int | None]) -> str:
 def limits_page(site: Site) -> None:
     """Every limit of nuffle.limits: what it bounds, its value and the code that reports it."""
     from nuffle.limits import all_limits
-    rows = [[esc(limit.name), f"{limit.value:,} {esc(limit.unit)}".strip(), esc(limit.what),
-             f"[`{limit.code}`](guide/error-codes.md)" if limit.code else "usage error (exit 2)"]
+    # the limits' words are the engine's own (nuffle/limits.py), not content: Markdown as is
+    rows = [[esc(limit.name), f"{limit.value:,} {esc(limit.unit)}".strip(), limit.what,
+             ", ".join(f"[`{c}`](guide/error-codes.md)" for c in limit.code.split(", "))
+             if limit.code else "usage error (exit 2)"]
             for limit in all_limits()]
     out = ["Content, translations and logs may come from anyone, so everything Nuffle reads "
            "or runs has a stated bound, checked in the one place it is read or run. Past a "

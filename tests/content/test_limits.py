@@ -318,3 +318,20 @@ def test_the_check_command_reports_every_file_then_exits_70(tree, monkeypatch, c
     out = capsys.readouterr().out
     assert status == 70
     assert "error[X001]" in out and "error[R402]" in out and "Traceback" not in out
+
+
+def test_every_limit_is_reported_by_registered_codes_and_listed_on_the_site() -> None:
+    from nuffle.dsl.codes import CODES
+    from nuffle.sitegen.context import Site
+    from nuffle.sitegen.reference import limits_page
+
+    from nuffle.catalogue.model import Catalogue
+    from nuffle.limits import all_limits
+    site = Site(Catalogue())
+    limits_page(site)
+    page = site.pages["limits.md"]
+    for limit in all_limits():
+        for code in filter(None, limit.code.split(", ")):
+            assert code in CODES, (limit.name, code)
+            assert f"`{code}`" in page
+        assert f"{limit.value:,}" in page, limit.name
