@@ -147,9 +147,12 @@ def test_bytes_that_are_not_utf8_are_reported_at_their_line(tree) -> None:
 
 # ---- one crash never hides the others --------------------------------------------------
 
-def test_a_crash_on_one_file_is_x001_and_the_others_are_still_checked(tree, monkeypatch) -> None:
+@pytest.fixture
+def one_file_crashes(tree, monkeypatch):
+    """Two files: `probe.yaml` with a wrong reference, and `other.yaml`, on which Nuffle
+    itself fails (a bug planted in the loader)."""
     tree.write("abilities/probe.yaml", ITEM.replace("id: probe", "id: probe\nrulings: [x]"))
-    tree.write("abilities/other.yaml", ITEM.replace("id: probe", "id: other\nrulings: [y]"))
+    tree.write("abilities/other.yaml", ITEM.replace("id: probe", "id: other"))
     real = loader.load_item
 
     def flaky(doc):
@@ -157,7 +160,11 @@ def test_a_crash_on_one_file_is_x001_and_the_others_are_still_checked(tree, monk
             raise RecursionError("maximum recursion depth exceeded")
         return real(doc)
     monkeypatch.setattr(loader, "load_item", flaky)
-    diags = tree.check()
+    return tree
+
+
+def test_a_crash_on_one_file_is_x001_and_the_others_are_still_checked(one_file_crashes) -> None:
+    diags = one_file_crashes.check()
     crash = only(diags, "X001")
     assert crash.path.endswith("other.yaml") and "RecursionError" in crash.message
     assert only(diags, "R402").path.endswith("probe.yaml")  # the other file's problem
@@ -303,18 +310,9 @@ def test_plain_punctuation_is_not_markup(tree) -> None:
     assert not tree.check()
 
 
-def test_the_check_command_reports_every_file_then_exits_70(tree, monkeypatch, capsys) -> None:
+def test_the_check_command_reports_every_file_then_exits_70(one_file_crashes, capsys) -> None:
     from nuffle.cli.main import main
-    tree.write("abilities/probe.yaml", ITEM.replace("id: probe", "id: probe\nrulings: [x]"))
-    tree.write("abilities/other.yaml", ITEM.replace("id: probe", "id: other"))
-    real = loader.load_item
-
-    def flaky(doc):
-        if doc.path.endswith("other.yaml"):
-            raise ValueError("a bug")
-        return real(doc)
-    monkeypatch.setattr(loader, "load_item", flaky)
-    status = main(["check", str(tree.root)])
+    status = main(["check", str(one_file_crashes.root)])
     out = capsys.readouterr().out
     assert status == 70
     assert "error[X001]" in out and "error[R402]" in out and "Traceback" not in out

@@ -7,47 +7,29 @@
 from __future__ import annotations
 
 import re
-import shutil
 import struct
-import threading
 import zlib
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from nuffle.sitegen.build import BuildOptions, build
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
+
+from tests.site.browser import chromium, served
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"]
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
-    root = build(BuildOptions(out=tmp_path_factory.mktemp("browser-site")))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with served(build(BuildOptions(out=tmp_path_factory.mktemp("browser-site")))) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert executable, "Chromium is not installed: `make test` installs it (apt-get install chromium)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture()

@@ -14,21 +14,17 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
-import threading
-from functools import partial
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from nuffle.sitegen.safety import scan_site
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from nuffle.paths import REPO_ROOT
+from tests.site.browser import chromium, served
 from tests.site.hostile import PAYLOADS, make_hostile_content
-from tests.site.test_browser import CHROMIUM_FLAGS, _Quiet
 
 BUILD = """
 import json, sys
@@ -89,21 +85,14 @@ def hostile(tmp_path_factory) -> tuple[Path, int]:
 
 @pytest.fixture(scope="module")
 def base_url(hostile):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(hostile[0])))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with served(hostile[0]) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    assert executable, "Chromium is not installed: `make test` installs it (apt-get install chromium)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture()
