@@ -15,7 +15,7 @@ import pytest
 from nuffle.sitegen.build import BuildOptions, build
 from playwright.sync_api import Page, expect
 
-from tests.site.browser import chromium, served
+from tests.site.browser import served
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
 
@@ -24,12 +24,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
 def base_url(tmp_path_factory):
     with served(build(BuildOptions(out=tmp_path_factory.mktemp("browser-site")))) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture()

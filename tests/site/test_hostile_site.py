@@ -23,7 +23,7 @@ from nuffle.sitegen.safety import scan_site
 from playwright.sync_api import Page, expect
 
 from nuffle.paths import REPO_ROOT
-from tests.site.browser import chromium, served
+from tests.site.browser import served
 from tests.site.hostile import PAYLOADS, make_hostile_content
 
 BUILD = """
@@ -87,12 +87,6 @@ def hostile(tmp_path_factory) -> tuple[Path, int]:
 def base_url(hostile):
     with served(hostile[0]) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture()
