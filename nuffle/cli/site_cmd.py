@@ -125,6 +125,7 @@ def port_problem(port: int) -> str | None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    from nuffle.i18n.catalog import CatalogError
     from nuffle.sitegen.build import BuildOptions, serve
 
     problem = port_problem(args.port)
@@ -133,5 +134,9 @@ def run_serve(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     print(f"serving the site on http://127.0.0.1:{args.port}/ (Ctrl-C to stop); editing the "
           "content or the hand-written pages rebuilds it", flush=True)
-    serve(BuildOptions(out=Path(args.out), strict=False), port=args.port)
+    try:
+        serve(BuildOptions(out=Path(args.out), strict=False), port=args.port)
+    except CatalogError as exc:  # an unreadable translation catalog (I106)
+        print(exc.diagnostic(), file=sys.stderr)
+        return EXIT_CONTENT
     return EXIT_OK

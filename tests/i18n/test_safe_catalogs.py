@@ -229,6 +229,17 @@ def test_site_build_reports_an_unreadable_catalog(content: Path, tmp_path: Path,
     assert_i106(done, 1, line)
 
 
+def test_site_serve_reports_an_unreadable_catalog_before_serving(content: Path,
+                                                                 tmp_path: Path) -> None:
+    import socket
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    line = break_catalog(content / "locales/it/narrative.po", "garbage")
+    done = nuffle(content, "site", "serve", "--out", str(tmp_path / "site"), "--port", str(port))
+    assert_i106(done, 1, line)
+
+
 def test_a_broken_catalog_breaks_no_other_language(content: Path) -> None:
     shutil.copytree(content / "locales/it", content / "locales/fr")
     break_catalog(content / "locales/it/narrative.po", "garbage")
