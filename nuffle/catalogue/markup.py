@@ -5,11 +5,14 @@ well; this check tells the author at once, where the text is).
 
 from __future__ import annotations
 
+import re
+
 from nuffle.catalogue.yaml_source import Path_, YamlDocument
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.template import CONTROL, MARKUP
 
 CODE_FIELDS = {"rules"}  # rules are code: shown as code, never as text
+_SUSPECT = re.compile(f"{MARKUP.pattern}|{CONTROL.pattern}", MARKUP.flags)
 
 
 def _strings(data: object, path: Path_ = ()):
@@ -29,6 +32,8 @@ def check_markup(doc: YamlDocument) -> list[Diagnostic]:
     """S307 for each text holding markup or control characters."""
     out = []
     for path, text in _strings(doc.data):
+        if _SUSPECT.search(text) is None:  # one scan for the usual text, with no mark at all
+            continue
         found = MARKUP.search(text)
         if found is not None:
             what, hint = f"markup `{found.group(0)[:40]}`", (

@@ -26,6 +26,7 @@ LINE_SEPARATORS = {"\x85": "U+0085", "\u2028": "U+2028", "\u2029": "U+2029"}
 MAX_REPORTED_SEPARATORS = 10
 # The scalar tags a content file may state explicitly (`!!str 12` keeps 12 as text).
 PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null")}
+STR = "tag:yaml.org,2002:str"
 COLLECTION_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
 
 
@@ -120,25 +121,27 @@ class _Composer:
         documents = 0
         root: object = None
         for event in events:
-            if isinstance(event, yaml.DocumentStartEvent):
+            kind = type(event)
+            if kind is yaml.ScalarEvent:  # the most common first: this loop is hot
+                node = self.scalar_node(event)
+                # a key is text as written (`<<`, `2024-01-01` and `1` are names here)
+                value = event.value if self.expecting_key() else self.scalar(event, node)
+                if event.anchor:
+                    self.anchors[event.anchor] = _Anchored(value, 1)
+                root = self.place(value, 1, event, node)
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                self.open(event)
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                root = self.close(event)
+            elif kind is yaml.AliasEvent:
+                root = self.alias(event)
+            elif kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:
                     self.doc.error("Y001", "a content file holds one YAML document, this is a "
                                    "second one", event.start_mark,
                                    "put each item in its own file, or remove the `---` line")
                     raise _Refused
-            elif isinstance(event, yaml.ScalarEvent):
-                # a key is text as written (`<<`, `2024-01-01` and `1` are names here)
-                value = event.value if self.expecting_key() else self.scalar(event)
-                if event.anchor:
-                    self.anchors[event.anchor] = _Anchored(value, 1)
-                root = self.place(value, 1, event, self.scalar_node(event))
-            elif isinstance(event, yaml.AliasEvent):
-                root = self.alias(event)
-            elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
-                self.open(event)
-            elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-                root = self.close(event)
         return documents > 0, root
 
     # -- values ---------------------------------------------------------------------------
@@ -208,8 +211,9 @@ class _Composer:
         return yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
                                event.style)
 
-    def scalar(self, event: yaml.ScalarEvent) -> object:
-        node = self.scalar_node(event)
+    def scalar(self, event: yaml.ScalarEvent, node: yaml.ScalarNode) -> object:
+        if node.tag == STR:  # text is itself: no constructor needed
+            return event.value
         if node.tag not in PLAIN_TAGS and event.tag not in (None, "!"):
             self.doc.error("Y001", f"the tag `{event.tag}` is not used in content",
                            event.start_mark, "remove the tag: write the value plainly")
