@@ -5,7 +5,7 @@ with and without the Extra Time rules (special balls, Endgame cards), coach trai
 knockout games. Random coaches often claim one of two copies of a Challenge card: those
 answers share their label with another option and replay by index.
 
-The normal run replays 1,600 games in 8 tests of 200 (pytest-xdist spreads them). The
+The normal run replays 2,000 games in 10 tests of 200 (pytest-xdist spreads them). The
 larger run, 12,000 more games, is marked `slow` and runs only when selected:
 
     .venv/bin/python -m pytest -m slow tests/engine/test_replay_many.py -n auto
@@ -20,7 +20,7 @@ from nuffle.interpreter.bots import make_agents
 from nuffle.interpreter.replay import parse_log, play_logged, replay, state_digest
 
 CHUNK = 200
-CHUNKS = 8  # the normal run: 1,600 games
+CHUNKS = 10  # the normal run: 2,000 games
 SLOW_CHUNK = 1_000
 SLOW_CHUNKS = 12  # with -m slow: 12,000 more games
 
