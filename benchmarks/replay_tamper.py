@@ -23,7 +23,9 @@ from collections import Counter
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset, load_ruleset
 from nuffle.interpreter.bots import make_agents
-from nuffle.interpreter.replay import ReplayError, parse_log, play_logged, rechain, replay
+from nuffle.interpreter.gamelog import play_logged, rechain
+from nuffle.interpreter.logreader import ReplayError, parse_log
+from nuffle.interpreter.replay import replay
 
 
 def pin_one_core() -> None:

@@ -23,7 +23,7 @@ from nuffle.interpreter.blitz_bowl.invariants import InvariantViolation
 from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.blitz_bowl.narrate import Narrator
 from nuffle.interpreter.bots import make_agents
-from nuffle.interpreter.replay import LogWriter
+from nuffle.interpreter.gamelog import LogWriter
 
 
 def register(sub: argparse._SubParsersAction) -> None:

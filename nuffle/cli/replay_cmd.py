@@ -17,7 +17,8 @@ from nuffle.cli.engine_common import (
 from nuffle.dsl.diagnostics import format_diagnostic
 from nuffle.interpreter.blitz_bowl.ascii_board import render_board
 from nuffle.interpreter.blitz_bowl.narrate import Narrator
-from nuffle.interpreter.replay import ReplayError, read_log, replay
+from nuffle.interpreter.logreader import ReplayError, read_log
+from nuffle.interpreter.replay import replay
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from nuffle.interpreter.blitz_bowl.game import Options
-from nuffle.interpreter.replay import rechain
+from nuffle.interpreter.gamelog import rechain
 from nuffle.interpreter.simulate import GameSpec, game_seed, play_one
 
 from nuffle.cli.main import main

@@ -9,19 +9,17 @@ import pytest
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.bots import GreedyBot, RandomBot, make_agents
 from nuffle.interpreter.decisions import Decision
-from nuffle.interpreter.replay import (
+from nuffle.interpreter.gamelog import (
     CHAIN_START,
     LOG_FORMAT,
-    ReplayError,
     chain_digest,
     labels_digest,
-    parse_log,
     play_logged,
-    read_log,
     rechain,
-    replay,
     state_digest,
 )
+from nuffle.interpreter.logreader import ReplayError, parse_log, read_log
+from nuffle.interpreter.replay import replay
 
 
 def logged_game(ruleset, seed=7, home="human", away="orc", options=None, agents=None):

@@ -18,15 +18,9 @@ from pathlib import Path
 import pytest
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.bots import make_agents
-from nuffle.interpreter.replay import (
-    LogWriter,
-    ReplayError,
-    parse_log,
-    play_logged,
-    read_log,
-    rechain,
-    replay,
-)
+from nuffle.interpreter.gamelog import LogWriter, play_logged, rechain
+from nuffle.interpreter.logreader import ReplayError, parse_log, read_log
+from nuffle.interpreter.replay import replay
 
 from nuffle.limits import LOG_BYTES, LOG_LINE
 

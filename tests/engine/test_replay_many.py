@@ -17,7 +17,9 @@ import pytest
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.bots import make_agents
-from nuffle.interpreter.replay import parse_log, play_logged, replay, state_digest
+from nuffle.interpreter.gamelog import play_logged, state_digest
+from nuffle.interpreter.logreader import parse_log
+from nuffle.interpreter.replay import replay
 
 CHUNK = 200
 CHUNKS = 10  # the normal run: 2,000 games

@@ -17,15 +17,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.bots import make_agents
-from nuffle.interpreter.replay import (
-    LOG_SCHEMA,
-    ReplayError,
-    _plainly_valid,
-    parse_log,
-    play_logged,
-    rechain,
-    replay,
-)
+from nuffle.interpreter.gamelog import LOG_SCHEMA, play_logged, rechain
+from nuffle.interpreter.logreader import ReplayError, _plainly_valid, parse_log
+from nuffle.interpreter.replay import replay
 
 # three games: no options; Extra Time on the two-trapdoor pitch; special balls and traits
 GAMES = [
