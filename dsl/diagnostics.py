@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 
@@ -34,12 +35,19 @@ class Diagnostic:
         }
 
 
+DEBUG_VARIABLE = "NUFFLE_DEBUG"
+
+
+def debugging() -> bool:
+    """NUFFLE_DEBUG=1 (not empty, not 0): let internal errors through with their traceback."""
+    return os.environ.get(DEBUG_VARIABLE, "") not in ("", "0")
+
+
 def internal_error(path: str, exc: BaseException) -> Diagnostic:
     """X001: Nuffle itself failed on this file. Reported like any problem, so one crash never
     hides the diagnostics of the other files; the command then exits 70, not 1. Set
     NUFFLE_DEBUG=1 to let the exception through with its traceback."""
-    import os
-    if os.environ.get("NUFFLE_DEBUG"):
+    if debugging():
         raise exc
     what = f"{type(exc).__name__}: {exc}"
     return Diagnostic("X001", f"internal error while checking this file ({what[:200]})", path,

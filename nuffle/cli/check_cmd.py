@@ -6,13 +6,8 @@ import argparse
 import json
 import sys
 
-from nuffle.cli.common import (
-    exit_status,
-    load,
-    named_content,
-    print_diagnostics,
-    summary,
-)
+from nuffle.cli.arguments import named_content
+from nuffle.cli.common import exit_status, load, print_diagnostics, summary
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, named_content
+from nuffle.cli.arguments import named_content
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
 from nuffle.dsl.checker import did_you_mean
 from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
 from nuffle.interpreter.blitz_bowl.game import Options

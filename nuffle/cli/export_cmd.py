@@ -7,15 +7,8 @@ import json
 import sys
 
 from nuffle.catalogue.export import export_catalogue
-from nuffle.cli.common import (
-    EXIT_CONTENT,
-    EXIT_OK,
-    EXIT_USAGE,
-    load,
-    named_content,
-    output_file,
-    print_diagnostics,
-)
+from nuffle.cli.arguments import named_content, output_file
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, load, print_diagnostics
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, output_dir
+from nuffle.cli.arguments import output_dir
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
 
 
 def language_code(value: str) -> str:

@@ -7,7 +7,7 @@ import json
 import sys
 from dataclasses import asdict
 
-from nuffle.cli.common import SEED_MAX, seed_number, whole_number
+from nuffle.cli.arguments import SEED_MAX, seed_number, whole_number
 from nuffle.cli.engine_common import (
     add_content_option,
     content_paths,

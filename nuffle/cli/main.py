@@ -17,7 +17,8 @@ from nuffle.cli import (
     simulate_cmd,
     site_cmd,
 )
-from nuffle.cli.common import EXIT_INTERNAL, NuffleParser, report_internal_error
+from nuffle.cli.arguments import NuffleParser
+from nuffle.cli.common import EXIT_INTERNAL, report_internal_error
 
 COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, league_cmd,
             scenario_cmd, site_cmd, i18n_cmd)

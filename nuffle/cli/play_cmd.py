@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from nuffle.cli.common import SEED_MAX, output_file, seed_number
+from nuffle.cli.arguments import SEED_MAX, output_file, seed_number
 from nuffle.cli.engine_common import (
     add_game_options,
     add_lang_option,

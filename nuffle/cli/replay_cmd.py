@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from nuffle.cli.common import EXIT_CONTENT, EXIT_INTERNAL, EXIT_OK, unreadable
+from nuffle.cli.arguments import unreadable
+from nuffle.cli.common import EXIT_CONTENT, EXIT_INTERNAL, EXIT_OK
 from nuffle.cli.engine_common import (
     add_content_option,
     add_lang_option,

@@ -17,12 +17,11 @@ from pathlib import Path
 from nuffle.catalogue.loader import load_catalogue
 from nuffle.catalogue.model import Catalogue, Item
 from nuffle.catalogue.yaml_source import YamlDocument
+from nuffle.cli.arguments import content_file_list, input_paths
 from nuffle.cli.common import (
     EXIT_CONTENT,
     EXIT_INTERNAL,
     EXIT_OK,
-    content_file_list,
-    input_paths,
     internal_error_line,
     print_diagnostics,
     report_internal_error,

@@ -8,7 +8,7 @@ import sys
 
 from tqdm import tqdm
 
-from nuffle.cli.common import SEED_MAX, seed_number, whole_number
+from nuffle.cli.arguments import SEED_MAX, seed_number, whole_number
 from nuffle.cli.engine_common import (
     add_game_options,
     bots,

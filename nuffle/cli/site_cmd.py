@@ -10,7 +10,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, output_dir, port_number, whole_number
+from nuffle.cli.arguments import output_dir, port_number, whole_number
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE
 from nuffle.limits import JOBS, SIMULATED_GAMES
 
 BUILD_MARK = "site_name: Nuffle rules reference"  # the first line of a build's mkdocs.yml
