@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
-from nuffle.interpreter.vocabulary.model import Vocabulary
+from nuffle.interpreter.vocabulary.model import Vocabulary, bounds_text, outside
 
 from nuffle import limits
 
@@ -141,11 +141,10 @@ class RulesChecker:
         value = constant(expr) if expr is not None else None
         if value is None:
             return
-        low, high = bounds
-        if (low is not None and value + offset < low) or (high is not None and value + offset > high):
+        if outside(value + offset, bounds):
             shown = f"{value + offset}" if not offset else f"{offset} {value:+d} = {value + offset}"
             self.error(expr, "T211", f"{what} would be {shown}, outside its range "
-                       f"{_range_text(low, high)}", "see the language reference for the ranges")
+                       f"{bounds_text(bounds)}", "see the language reference for the ranges")
 
     # ---- hooks
     def check_hook(self, hook: ast.Hook, scope: _Scope, top: bool = False) -> None:
@@ -558,14 +557,6 @@ def constant(expr: ast.Expr | None) -> int | None:
             return None
         return left + right if expr.op == "+" else left - right
     return None
-
-
-def _range_text(low: int | None, high: int | None) -> str:
-    if low is None:
-        return f"(at most {high})"
-    if high is None:
-        return f"(at least {low})"
-    return f"{low} to {high}"
 
 
 def article(t: str) -> str:

@@ -17,12 +17,14 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import CompiledHook, Env
+from nuffle.interpreter.vocabulary.model import bounds_text, outside
 
 from nuffle import limits
 
@@ -77,23 +79,14 @@ def collection(value: Any, origin: Origin | None) -> list:
     is measured before anything is made of it)."""
     if value is None:
         return []
-    size = len(value) if isinstance(value, range | list | tuple) else None
-    if size is not None and size > limits.COLLECTION:
-        raise RulesError("G006", f"a collection of {size:,} items; the limit is "
+    sized = isinstance(value, range | list | tuple)
+    out = value if sized else list(islice(value, limits.COLLECTION + 1))
+    if len(out) > limits.COLLECTION:
+        more = "" if sized else " or more"
+        raise RulesError("G006", f"a collection of {len(out):,} items{more}; the limit is "
                          f"{limits.COLLECTION:,}", origin,
                          "a range built from game values can be huge: bound it first")
-    out = list(value)
-    if len(out) > limits.COLLECTION:
-        raise RulesError("G006", f"a collection of {len(out):,} items; the limit is "
-                         f"{limits.COLLECTION:,}", origin)
-    return out
-
-
-def out_of_bounds(value: Any, bounds: tuple[int | None, int | None] | None) -> bool:
-    if bounds is None or not isinstance(value, int) or isinstance(value, bool):
-        return False
-    low, high = bounds
-    return (low is not None and value < low) or (high is not None and value > high)
+    return list(out)
 
 
 class Compiler:
@@ -261,15 +254,15 @@ class Compiler:
             for prep, value in values.items():
                 if prep in numbers and value is None:
                     return
-                if out_of_bounds(value, bounds.get(prep)):
+                if outside(value, bounds.get(prep)):
                     raise RulesError("G004", f"`{name} … {prep.replace('_', ' ')} {value}` is "
-                                     f"outside its range {_bounds_text(bounds[prep])}", origin)
+                                     f"outside its range {bounds_text(bounds[prep])}", origin)
             if subject_number:
                 if subj is None:
                     return
-                if out_of_bounds(subj, bounds.get("subject")):
+                if outside(subj, bounds.get("subject")):
                     raise RulesError("G004", f"`{name} {subj}` is outside its range "
-                                     f"{_bounds_text(bounds['subject'])}", origin)
+                                     f"{bounds_text(bounds['subject'])}", origin)
             saved, game.origin = game.origin, origin
             try:
                 game.effects[name](env, subj, values, duration)
@@ -421,12 +414,6 @@ class Compiler:
                 return env.game.choose_for_rule(env, options)
             return env.game.dice.pick(options, "random pick")
         return pick
-
-
-def _bounds_text(bounds: tuple[int | None, int | None]) -> str:
-    low, high = bounds
-    return f"{low} to {high}" if low is not None and high is not None else \
-        f"at least {low}" if low is not None else f"at most {high}"
 
 
 GUARD_CONTEXTS = ("self", "this-ball", "own", "opponent")

@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from nuffle.interpreter.budget import Budget
-from nuffle.interpreter.compiler import out_of_bounds
 from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import (
     CompiledHook,
@@ -27,6 +26,7 @@ from nuffle.interpreter.hooks import (
     context_vars,
     guard_value,
 )
+from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
 
 from nuffle import limits
 
@@ -78,11 +78,11 @@ class FiringMixin:
         result = box["value"]
         if result is not value:
             decl = self.vocab.events[event]
-            if out_of_bounds(result, decl.bounds) or (
+            if outside(result, decl.bounds) or (
                     decl.value_type == "number" and result is not None
-                    and (not isinstance(result, int) or isinstance(result, bool))):
+                    and not is_number(result)):
                 raise RulesError("G004", f"`{event}` was made {result!r}; its range is "
-                                 f"{decl.bounds[0]} to {decl.bounds[1]}" if decl.bounds else
+                                 f"{bounds_text(decl.bounds)}" if decl.bounds else
                                  f"`{event}` was made {result!r}, not a number",
                                  box.get("origin"))
         return result

@@ -28,6 +28,7 @@ from nuffle.interpreter.dice import Dice
 from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
 from nuffle.interpreter.vocabulary import vocabulary
+from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
 
 MAX_CHOICES_PER_TURN = 40  # actions chosen in one turn, made or not (principle 4)
 ROUND_CAP = 60  # a game that has not ended by then is stopped as a draw (ruling game-length-cap)
@@ -291,11 +292,9 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
     def set_parameter(self, team: Team, name: str, value: Any, origin: Origin | None) -> None:
         """A game parameter's new value, within its declared range (G004 otherwise)."""
         decl = self.vocab.parameters[name]
-        low, high = decl.bounds or (None, None)
-        if not isinstance(value, int) or isinstance(value, bool) or \
-                (low is not None and value < low) or (high is not None and value > high):
-            raise RulesError("G004", f"`{name}` would be {value!r}; its range is {low} to {high}",
-                             origin)
+        if not is_number(value) or outside(value, decl.bounds):
+            raise RulesError("G004", f"`{name}` would be {value!r}; its range is "
+                             f"{bounds_text(decl.bounds or (None, None))}", origin)
         team.params[name] = value
 
     # -- set-up (page 4) --------------------------------------------------------------------

@@ -163,6 +163,30 @@ class Vocabulary:
         return decl.attributes.get(attr) if decl else None
 
 
+Bounds = tuple[int | None, int | None]  # a declared range; None: no bound on that side
+
+
+def is_number(value: object) -> bool:
+    """A whole number a rule may give (true and false are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def outside(value: object, bounds: Bounds | None) -> bool:
+    """Whether a number lies outside a declared range (anything else is never outside)."""
+    if bounds is None or not is_number(value):
+        return False
+    low, high = bounds
+    return (low is not None and value < low) or (high is not None and value > high)  # type: ignore[operator]
+
+
+def bounds_text(bounds: Bounds) -> str:
+    """A declared range in words: "0 to 10", "at least 1", "at most 8"."""
+    low, high = bounds
+    if low is not None and high is not None:
+        return f"{low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
+
+
 def _word(keyword: str) -> str:
     """A Python keyword argument as a vocabulary word: ``from_`` → ``from``, ``in_play`` → ``in-play``.
 

@@ -17,6 +17,7 @@ from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.dsl.parser import RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import GAMES, vocabulary
+from nuffle.interpreter.vocabulary.model import bounds_text
 from nuffle.sitegen.context import Site, esc, fence, table
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "dsl" / "grammar.lark"
@@ -260,14 +261,6 @@ def reference_pages(site: Site) -> None:
                  f"{game.replace('-', ' ').title()} vocabulary")
 
 
-def _range(bounds: tuple[int | None, int | None]) -> str:
-    """A declared range in words: checked when content is checked, and as a game runs."""
-    low, high = bounds
-    if low is not None and high is not None:
-        return f"{low} to {high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
-
-
 def limits_page(site: Site) -> None:
     """Every limit of nuffle.limits: what it bounds, its value and the code that reports it."""
     from nuffle.limits import all_limits
@@ -302,16 +295,16 @@ def vocabulary_page(site: Site, game: str, found: dict) -> list[str]:
     for name, decl in sorted(v.events.items()):
         kind = f"value event ({decl.value_type})" if decl.is_value else "event"
         payload = ", ".join(f"`{k}` ({t})" for k, t in decl.payload.items()) or "none"
-        bounds = f" Its value is {_range(decl.bounds)}." if decl.bounds else ""
+        bounds = f" Its value is {bounds_text(decl.bounds)}." if decl.bounds else ""
         out += [f"### {name}", "", f"*{kind}* — {esc(decl.doc)}", "",
                 f"Payload: {payload}.{bounds}", ""]
         out += _code(found.get((game, "event", name)), site, here)
     out += ["## Effects", ""]
     for name, decl in sorted(v.effects.items()):
-        args = ", ".join(f"`{p}` {t}" + (f" ({_range(decl.bounds[p])})" if p in decl.bounds
+        args = ", ".join(f"`{p}` {t}" + (f" ({bounds_text(decl.bounds[p])})" if p in decl.bounds
                                           else "") for p, t in decl.params.items())
         subject = f" Subject: {decl.subject}" + (
-            f" ({_range(decl.bounds['subject'])})" if "subject" in decl.bounds else "") + "." \
+            f" ({bounds_text(decl.bounds['subject'])})" if "subject" in decl.bounds else "") + "." \
             if decl.subject else ""
         out += [f"### {name}", "", esc(decl.doc) + subject + (f" Arguments: {args}." if args
                                                                else ""), ""]
@@ -323,7 +316,7 @@ def vocabulary_page(site: Site, game: str, found: dict) -> list[str]:
         out += _code(found.get((game, "query", name)), site, here)
     out += ["## Parameters", ""]
     for name, decl in sorted(v.parameters.items()):
-        bounds = f", {_range(decl.bounds)}" if decl.bounds else ""
+        bounds = f", {bounds_text(decl.bounds)}" if decl.bounds else ""
         out += [f"### {name}", "", f"{esc(decl.doc)} Type {decl.type}, default "
                 f"`{decl.default}`{bounds}.", ""]
         out += _code(found.get((game, "parameter", name)), site, here)
