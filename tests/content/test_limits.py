@@ -14,16 +14,9 @@ from nuffle import limits
 from nuffle.catalogue import loader
 from nuffle.catalogue.loader import load_catalogue
 from nuffle.catalogue.yaml_source import load_yaml
+from tests.conftest import ABILITY_HEAD
 
-HEAD = textwrap.dedent("""\
-    kind: ability
-    id: probe
-    name: Probe
-    edition: blitz-bowl-s2
-    source: {seed: 000_ff9920886d8c191d.txt, page: "8"}
-    text: A test.
-    text_source: project
-    """)
+HEAD = ABILITY_HEAD.format(id="probe")  # the shared ability head of tests/conftest.py
 ITEM = HEAD + "rules: |\n  after catch:\n      reroll\n"  # a whole, clean ability
 
 
@@ -299,7 +292,7 @@ def test_a_setting_in_a_coach_trait_is_clean(tree) -> None:
                                   '"[x](javascript:alert(1))"', '"&#60;b&#62;"',
                                   '"Bold\\u202eevil"'])
 def test_markup_or_control_characters_in_a_name_are_s307_at_the_name(tree, text) -> None:
-    tree.write("abilities/probe.yaml", ITEM.replace("name: Probe", f"name: {text}"))
+    tree.write("abilities/probe.yaml", ITEM.replace("name: Test Ability", f"name: {text}"))
     diag = only(tree.check(), "S307")
     assert (diag.line, diag.column) == (3, 7)
 
