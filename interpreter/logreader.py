@@ -27,6 +27,7 @@ from nuffle.interpreter.gamelog import (
 )
 
 from nuffle.limits import LOG_BYTES, LOG_LINE
+from nuffle.textfile import Unreadable, read_bounded
 
 MAX_REPORTED = 20  # diagnostics reported for one log before stopping
 SHOWN_CHARS = 60  # characters of a log value quoted in a message
@@ -124,10 +125,9 @@ def shown(value: Any) -> str:
 def read_log(path: Path) -> GameLog:
     """Read, parse and check a log file (at most LOG_BYTES are read)."""
     try:
-        with path.open("rb") as stream:
-            data = stream.read(LOG_BYTES + 1)
-    except OSError as exc:
-        raise ReplayError([Diagnostic("L001", f"cannot read the log: {exc.strerror}",
+        data = read_bounded(path, LOG_BYTES)
+    except Unreadable as why:
+        raise ReplayError([Diagnostic("L001", f"cannot read the log: {why.reason}",
                                       str(path), 1, 1)]) from None
     return parse_log(data, str(path))
 

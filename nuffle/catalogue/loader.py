@@ -19,6 +19,7 @@ from nuffle.dsl.parser import RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 from nuffle.interpreter.vocabulary.model import Vocabulary
 from nuffle.paths import content_dir
+from nuffle.textfile import Unreadable, decode_utf8, read_bounded
 
 SKIPPED_DIRS = {"schemas", "locales"}
 
@@ -66,14 +67,9 @@ def load_document(path: Path, override: str | None = None) -> YamlDocument:
         return load_yaml(shown, override)
     doc = YamlDocument(shown, "")
     try:
-        if not path.is_file():  # a folder, a pipe or a device would never end or never start
-            doc.diagnostics.append(Diagnostic("Y004", "cannot read the file: it is not a "
-                                              "regular file", shown, 1, 1))
-            return doc
-        with path.open("rb") as fh:
-            raw = fh.read(limits.FILE_BYTES + 1)
-    except OSError as err:
-        doc.diagnostics.append(Diagnostic("Y004", f"cannot read the file: {err.strerror}",
+        raw = read_bounded(path, limits.FILE_BYTES)
+    except Unreadable as why:
+        doc.diagnostics.append(Diagnostic("Y004", f"cannot read the file: {why.reason}",
                                           shown, 1, 1))
         return doc
     if len(raw) > limits.FILE_BYTES:
@@ -82,12 +78,10 @@ def load_document(path: Path, override: str | None = None) -> YamlDocument:
                                           "a content file holds one item: split it"))
         return doc
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = raw.count(b"\n", 0, err.start) + 1
-        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
-        doc.diagnostics.append(Diagnostic("Y003", f"the file is not UTF-8 text ({err.reason} "
-                                          f"at byte {err.start})", shown, line, column, None,
+        text = decode_utf8(raw)
+    except Unreadable as why:
+        doc.diagnostics.append(Diagnostic("Y003", f"the file is not UTF-8 text ({why.reason})",
+                                          shown, why.line, why.column, None,
                                           "save the file as UTF-8"))
         return doc
     return load_yaml(shown, text)

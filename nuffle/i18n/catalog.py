@@ -20,6 +20,7 @@ from nuffle.i18n.entries import Entry
 from nuffle.limits import CATALOG_BYTES
 from nuffle.paths import content_dir
 from nuffle.template import CONTROL
+from nuffle.textfile import Unreadable, decode_utf8, read_bounded
 
 DOMAIN = "content"
 PRINTED_NOTE = "printed"  # translator comment on a translation taken from a printed edition
@@ -83,28 +84,23 @@ def read_catalog(path: Path) -> polib.POFile:
     """The catalog at ``path``, or CatalogError saying why it cannot be read: not a file,
     over the size limit, not UTF-8, or not PO (polib's line when it gives one)."""
     path = Path(path)
-    if not path.is_file():
-        raise CatalogError(path, None, "not a catalog file (a folder or a device?): a catalog "
-                                       "is a .po file")
-    too_large = CatalogError(path, None, "the catalog is larger than the limit of "
-                                         f"{CATALOG_BYTES} bytes")
     try:
-        if path.stat().st_size > CATALOG_BYTES:
-            raise too_large
-        with path.open("rb") as handle:
-            data = handle.read(CATALOG_BYTES + 1)  # bounded even if it grew meanwhile
-    except OSError as exc:
-        raise CatalogError(path, None, f"cannot be read: {exc.strerror or exc}") from None
+        data = read_bounded(path, CATALOG_BYTES)
+    except Unreadable as why:
+        raise CatalogError(path, None, f"cannot be read: {why.reason}: a catalog is a .po "
+                                       "file") from None
     if len(data) > CATALOG_BYTES:
-        raise too_large
+        raise CatalogError(path, None, "the catalog is larger than the limit of "
+                                       f"{CATALOG_BYTES:,} bytes")
     try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CatalogError(path, data[:exc.start].count(b"\n") + 1,
-                           f"not UTF-8 (byte 0x{data[exc.start]:02x}): save the catalog as "
-                           "UTF-8") from None
+        text = decode_utf8(data)
+    except Unreadable as why:
+        raise CatalogError(path, why.line, f"not UTF-8 ({why.reason}): save the catalog as "
+                                           "UTF-8") from None
     try:
-        return polib.pofile(str(path), wrapwidth=88, encoding="utf-8")
+        # the text read once, within the limit; its line break keeps polib from taking a
+        # one-line catalog for the name of another file
+        return polib.pofile(text if "\n" in text else text + "\n", wrapwidth=88)
     except (OSError, ValueError, LookupError) as exc:
         raise _polib_error(path, exc) from None
 

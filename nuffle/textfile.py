@@ -1,0 +1,38 @@
+"""Reading a file that may come from anyone: only a regular file (a pipe or a device could
+block for ever or never end), never more than its limit, and UTF-8 checked with the line and
+column of the first bad byte. The content loader, the translation catalogs and the game logs
+all read through here, each turning an `Unreadable` into its own diagnostic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class Unreadable(Exception):  # noqa: N818 - says why, as a diagnostic's message needs it
+    """Why a file cannot be read, in words, and where (for bytes that are not UTF-8)."""
+
+    def __init__(self, reason: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(reason)
+        self.reason, self.line, self.column = reason, line, column
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """At most ``limit`` + 1 bytes of a regular file: one byte more than the limit tells the
+    caller the file is too large, without reading the rest."""
+    try:
+        if not path.is_file():
+            raise Unreadable("it is not a regular file (a folder, a pipe or a device)")
+        with path.open("rb") as stream:
+            return stream.read(limit + 1)
+    except OSError as exc:
+        raise Unreadable(exc.strerror or str(exc)) from None
+
+
+def decode_utf8(raw: bytes) -> str:
+    """The text of ``raw``; Unreadable at the first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        raise Unreadable(f"{err.reason} at byte {err.start}", line, column) from None
