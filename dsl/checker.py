@@ -74,8 +74,8 @@ class RulesChecker:
         # the names the rules start with; by default the kind's context from the vocabulary
         self.context = dict(context if context is not None else vocab.contexts.get(kind, {}))
         self.diagnostics: list[Diagnostic] = []
-        self.loops = 0  # `for each` loops around the statement being checked
-        self.scopes = 0  # `for this SCOPE:` blocks around it
+        # `for each` loops and `for this SCOPE:` blocks around the statement being checked
+        self.nesting = {kind: 0 for kind, _ in NESTED.values()}
 
     # ---- reporting
     def error(self, node: ast.Node, code: str, message: str, hint: str | None = None) -> None:
@@ -197,30 +197,18 @@ class RulesChecker:
             self.check_stmt(stmt, inner)
 
     def check_stmt(self, stmt: ast.Stmt, scope: _Scope) -> None:
-        if isinstance(stmt, ast.ForEach):
-            self.loops += 1
-            try:
-                if self.loops == limits.LOOP_NESTING + 1:
-                    self.error(stmt, "T213", f"`for each` loops nested more than "
-                               f"{limits.LOOP_NESTING} deep", "walk fewer collections at once: "
-                               "a filter (`where`) or a query usually does it")
-                self.check_stmt_inner(stmt, scope)
-            finally:
-                self.loops -= 1
+        counted = NESTED.get(type(stmt))
+        if counted is None:
+            self.check_stmt_inner(stmt, scope)
             return
-        if isinstance(stmt, ast.ForScope):
-            self.scopes += 1
-            try:
-                if self.scopes == limits.SCOPE_NESTING + 1:
-                    self.error(stmt, "T213", f"`for this {stmt.scope.name}:` blocks nested more "
-                               f"than {limits.SCOPE_NESTING} deep",
-                               "hooks that add hooks that add hooks multiply at every event: "
-                               "flatten them")
-                self.check_stmt_inner(stmt, scope)
-            finally:
-                self.scopes -= 1
-            return
-        self.check_stmt_inner(stmt, scope)
+        kind, limit = counted
+        self.nesting[kind] += 1
+        try:
+            if self.nesting[kind] == limit + 1:
+                self.error(stmt, "T213", *_too_deep(stmt, limit))
+            self.check_stmt_inner(stmt, scope)
+        finally:
+            self.nesting[kind] -= 1
 
     def check_stmt_inner(self, stmt: ast.Stmt, scope: _Scope) -> None:
         if isinstance(stmt, ast.Let):
@@ -541,6 +529,20 @@ def compatible(got: str, want: str) -> bool:
         return any(compatible(g, w) for g in got.split("|") for w in want.split("|"))
     g, w = element_type(got), element_type(want)
     return g is not None and w is not None and compatible(g, w)
+
+
+# statements whose nesting is bounded: the counter they raise, and its limit
+NESTED: dict[type, tuple[str, int]] = {ast.ForEach: ("loop", limits.LOOP_NESTING),
+                                       ast.ForScope: ("scope", limits.SCOPE_NESTING)}
+
+
+def _too_deep(stmt: ast.Stmt, limit: int) -> tuple[str, str]:
+    """T213's message and hint for a loop or a lasting-hook block one level too deep."""
+    if isinstance(stmt, ast.ForScope):
+        return (f"`for this {stmt.scope.name}:` blocks nested more than {limit} deep",
+                "hooks that add hooks that add hooks multiply at every event: flatten them")
+    return (f"`for each` loops nested more than {limit} deep",
+            "walk fewer collections at once: a filter (`where`) or a query usually does it")
 
 
 def constant(expr: ast.Expr | None) -> int | None:
