@@ -93,15 +93,10 @@ def run_files(ruleset: Ruleset, paths: list[Path], extra: list[Path],
     files = content_file_list(paths or [content_dir()])
     named = {p.resolve() for p in paths if not p.is_dir()}
     report = Report()
-    for chunk, loaded in _load(files, extra, overrides):
-        if isinstance(loaded, Exception):  # the loader itself failed on this file
-            report.runs.append(RunReport(chunk[0].stem, str(chunk[0]), INTERNAL,
-                                         [internal_error_line(loaded)], error=loaded))
-            continue
-        loaded_files = Loaded(*loaded)
-        report.docs.update(loaded_files.docs)
-        for path in chunk:
-            report.runs += _file_runs(ruleset, path, path.resolve() in named, loaded_files)
+    loaded = Loaded(*_load(files, extra, overrides))
+    report.docs.update(loaded.docs)
+    for path in files:
+        report.runs += _file_runs(ruleset, path, path.resolve() in named, loaded)
     for folder in (p for p in paths if p.is_dir()):
         if not any(r.outcome != NOT_A_SCENARIO and _inside(r.file, folder) for r in report.runs):
             report.runs.append(RunReport(str(folder), str(folder), NOT_A_SCENARIO,
@@ -110,20 +105,11 @@ def run_files(ruleset: Ruleset, paths: list[Path], extra: list[Path],
 
 
 def _load(files: list[Path], extra: list[Path], overrides: dict[Path, str] | None):
-    """The files checked together (with the bundled content and ``extra``); if the loader
-    fails, each file on its own, so that one file it cannot handle spoils no other."""
+    """The files checked together, with the bundled content and ``extra``; a file the loader
+    itself fails on is its X001 diagnostic (the loader isolates it), so no other is spoilt."""
     scenario_set = {f.resolve() for f in files}
     others = [f for f in content_file_list(extra) if f.resolve() not in scenario_set]
-    try:
-        return [(files, load_catalogue([*files, *others], overrides=overrides))]
-    except Exception:  # noqa: BLE001 - isolated below, file by file
-        out = []
-        for f in files:
-            try:
-                out.append(([f], load_catalogue([f, *others], overrides=overrides)))
-            except Exception as exc:  # noqa: BLE001 - reported as an internal error
-                out.append(([f], exc))
-        return out
+    return load_catalogue([*files, *others], overrides=overrides)
 
 
 def _inside(file: str, folder: Path) -> bool:
@@ -150,6 +136,9 @@ def _file_runs(ruleset: Ruleset, path: Path, named: bool, loaded: Loaded) -> lis
     mine = loaded.diags.get(shown, [])
     item = loaded.items.get(shown)
     label = item.id if item is not None else path.stem
+    crashed = [d for d in mine if d.code == "X001"]  # Nuffle failed on it: a bug, not content
+    if crashed:
+        return [RunReport(label, shown, INTERNAL, [crashed[0].message], diagnostics=mine)]
     if any(d.severity == "error" for d in mine):
         errors = sum(d.severity == "error" for d in mine)
         return [RunReport(label, shown, CONTENT_ERRORS,
