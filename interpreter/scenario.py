@@ -16,13 +16,13 @@ from nuffle.interpreter.blitz_bowl.game import Game, GameOver, Options
 from nuffle.interpreter.blitz_bowl.narrate import ENGLISH, event_line
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball
-from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript, ScriptedAgent
-from nuffle.interpreter.dice import Dice, DiceScriptError, parse_script
+from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript
+from nuffle.interpreter.dice import Dice, DiceScriptError, Outcome, parse_script
 from nuffle.interpreter.errors import RulesError
+from nuffle.interpreter.scenario_expect import Timeline, check_expectations
+from nuffle.interpreter.scenario_script import ScenarioAgent, ScenarioError
 
-
-class ScenarioError(Exception):
-    """The scenario itself is wrong (an unknown player, a bad square…)."""
+__all__ = ["Run", "ScenarioError", "run_scenario"]
 
 
 @dataclass
@@ -30,10 +30,15 @@ class Run:
     """What one run of a scenario produced."""
 
     game: Game
-    events: list[str]
+    timeline: Timeline
     notes: list[str]
     failures: list[str] = field(default_factory=list)
     ended_by: str = ""
+
+    @property
+    def events(self) -> list[str]:
+        """The events and dice rolls, as expectation patterns match them."""
+        return self.timeline.events
 
 
 def block_faces(ruleset: Ruleset) -> dict[str, tuple[int, int]]:
@@ -117,16 +122,29 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     setup = mapping(data.get("setup"), "setup")
     part = mapping(data.get("without"), "without") if without else data
     game, dice, agent = new_game(ruleset, data, setup, part, without, debug)
-    events: list[str] = []
+    timeline = Timeline()
     notes: list[str] = []
 
     def listen(kind: str, payload: Any) -> None:
         if kind == "event":
-            events.append(event_line(payload[0], payload[1], game.board))
+            timeline.event(event_line(payload[0], payload[1], game.board))
         elif kind == "note":
-            notes.append(ENGLISH.note(payload, game))
+            text = ENGLISH.note(payload, game)
+            notes.append(text)
+            timeline.add("narrative", text)
+        elif kind == "decision":
+            decision, index = payload
+            timeline.add("decision", f"{decision.kind} ({decision.team}): "
+                         f"{decision.labels[index]}")
+        elif kind == "settled":
+            agent.settled(payload)
+
+    def rolled(outcome: Outcome) -> None:
+        timeline.event(roll_line(game, outcome))
     game.listeners.append(listen)
-    run = Run(game, events, notes)
+    dice.listener = rolled
+    run = Run(game, timeline, notes)
+    agent.on_failure = lambda failure: timeline.add("check failed", failure)
     start = setup.get("start", "actions")
     if start not in ("setup", "turn", "actions"):
         raise ScenarioError(f"start: `{_shown(start)}` should be setup, turn or actions")
@@ -148,18 +166,28 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
         run.failures.append(f"rules error: {diag.path}:{diag.line}:{diag.column}: "
                             f"error[{diag.code}]: {diag.message}")
         run.ended_by = "rules error"
+    run.failures += agent.failures
     if not run.failures:
         left_dice = dice.remaining_script()
         if left_dice:
             run.failures.append(f"{len(left_dice)} scripted dice were not rolled: {left_dice}")
         if agent.answers:
-            run.failures.append(f"scripted decisions not asked for: {list(agent.answers)}")
-        run.failures += check_expectations(game, mapping(part.get("expect"), "expect"), events)
+            run.failures.append(f"scripted decisions not asked for: {agent.answers}")
+        run.failures += check_expectations(game, mapping(part.get("expect"), "expect"),
+                                           timeline, agent.asked)
     return run
 
 
+def roll_line(game: Game, outcome: Outcome) -> str:
+    """``roll d6=3 why=armour``: a rule's own roll is named by its item."""
+    why = outcome.why
+    if why == "rule" and game.running is not None:
+        why = game.running.item
+    return f"roll d{outcome.sides}={outcome.value} why={'-'.join(why.lower().split()) or 'unknown'}"
+
+
 def new_game(ruleset: Ruleset, data: dict, setup: dict, part: dict, without: bool,
-             debug: bool) -> tuple[Game, Dice, ScriptedAgent]:
+             debug: bool) -> tuple[Game, Dice, ScenarioAgent]:
     """The game the scenario is played in, with its scripted dice and decisions."""
     tests = listed(data.get("tests"), "tests")
     disabled = frozenset(str(t).split("/", 1)[-1] for t in tests) if without else frozenset()
@@ -178,8 +206,7 @@ def new_game(ruleset: Ruleset, data: dict, setup: dict, part: dict, without: boo
     for key in traits:
         side(key, "setup.traits")
     dice = Dice(0, script=dice_script(ruleset, listed(part.get("dice"), "dice")))
-    # YAML reads a bare yes/no as true/false and 3 as a number: take them as written
-    agent = ScriptedAgent([_answer(a) for a in listed(part.get("decisions"), "decisions")])
+    agent = ScenarioAgent.from_script(listed(part.get("decisions"), "decisions"))
     teams = [setup.get(s, default) for s, default in (("home", "human"), ("away", "dwarf"))]
     for s, team in zip(SIDES, teams, strict=True):
         if team not in ruleset.teams:
@@ -356,107 +383,9 @@ def known_card(game: Game, card_id: Any, where: str) -> None:
         raise ScenarioError(f"{where}: no Challenge card `{_shown(card_id)}`")
 
 
-def _answer(value: Any) -> str:
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
-
 
 def _player(game: Game, pid: str):
     try:
         return game.player(pid)
     except KeyError as exc:
         raise ScenarioError(str(exc.args[0])) from None
-
-
-def check_expectations(game: Game, expect: dict, events: list[str]) -> list[str]:
-    out: list[str] = []
-    board = game.board
-    for pid, want in mapping(expect.get("players"), "expect.players").items():
-        p = _player(game, pid)
-        if want == "dugout":
-            want = {"dugout": True}
-        elif isinstance(want, list):
-            want = {"at": want}
-        want = mapping(want, f"expect.players.{pid}")
-        if "at" in want and (p.square is None or board.xy(p.square) != tuple(want["at"])):
-            out.append(f"{pid} should be at {want['at']}, is at "
-                       f"{board.xy(p.square) if p.square is not None else 'the Dugout'}")
-        if want.get("dugout") and p.square is not None:
-            out.append(f"{pid} should be in the Dugout, is at {board.xy(p.square)}")
-        if "prone" in want and p.prone != want["prone"]:
-            out.append(f"{pid} should {'' if want['prone'] else 'not '}be Prone")
-        if "has_ball" in want and p.held != want["has_ball"]:
-            out.append(f"{pid} should {'' if want['has_ball'] else 'not '}hold a ball")
-        if "actions_ended" in want and p.actions_ended != want["actions_ended"]:
-            out.append(f"{pid}: actions_ended should be {want['actions_ended']}")
-    for n, want in enumerate(listed(expect.get("balls"), "expect.balls")):
-        want = mapping(want, f"expect.balls[{n + 1}]")
-        if n >= len(game.balls):
-            out.append(f"ball {n + 1} was expected, but only {len(game.balls)} came into play")
-            continue
-        ball = game.balls[n]
-        if "in_play" in want and ball.in_play != want["in_play"]:
-            out.append(f"ball {n + 1} should {'' if want['in_play'] else 'not '}be in play")
-        if "at" in want and (ball.square is None or board.xy(ball.square) != tuple(want["at"])):
-            where = board.xy(ball.square) if ball.square is not None else "nowhere"
-            out.append(f"ball {n + 1} should be at {want['at']}, is at {where}")
-        if "held_by" in want:
-            holder = ball.holder.id if ball.holder else None
-            if holder != want["held_by"]:
-                out.append(f"ball {n + 1} should be held by {want['held_by']}, is held by {holder}")
-    for team, points in mapping(expect.get("score"), "expect.score").items():
-        if game.side(side(team, "expect.score")).score != points:
-            out.append(f"{team} should have {points} points, has {game.side(team).score}")
-    for team, cards in mapping(expect.get("hands"), "expect.hands").items():
-        have = sorted(c.item for c in game.side(side(team, "expect.hands")).hand)
-        want_cards = sorted(str(c) for c in listed(cards, f"expect.hands.{team}"))
-        if have != want_cards:
-            out.append(f"{team}'s hand should be {want_cards}, is {have}")
-    if "active" in expect:
-        have = [c.item if c else None for c in game.active_cards]
-        if have != expect["active"]:
-            out.append(f"active cards should be {expect['active']}, are {have}")
-    if "actions_left" in expect and game.actions_left != expect["actions_left"]:
-        out.append(f"actions left should be {expect['actions_left']}, is {game.actions_left}")
-    if "result" in expect:
-        want = mapping(expect["result"], "expect.result")
-        result = game.over
-        if result is None:
-            out.append(f"the game should have ended ({want}), it has not")
-        else:
-            for key in ("winner", "reason"):
-                if key in want and getattr(result, key) != want[key]:
-                    out.append(f"result {key} should be {want[key]}, is {getattr(result, key)}")
-    out += _check_events([str(e) for e in listed(expect.get("events"), "expect.events")],
-                         [str(e) for e in listed(expect.get("no_events"), "expect.no_events")],
-                         events)
-    return out
-
-
-def _matches(pattern: str, line: str) -> bool:
-    name, *fields = pattern.split()
-    head, *have = line.split()
-    return head == name and all(f in have for f in fields)
-
-
-def _check_events(want: list[str], forbidden: list[str], events: list[str]) -> list[str]:
-    out = []
-    if not all(p.strip() for p in [*want, *forbidden]):
-        raise ScenarioError("expect: an event pattern is empty; write the event's name first")
-    i = 0
-    for pattern in want:
-        while i < len(events) and not _matches(pattern, events[i]):
-            i += 1
-        if i == len(events):
-            out.append(f"no event `{pattern}` (in order); the events were:\n    "
-                       + "\n    ".join(events))
-            break
-        i += 1
-    for pattern in forbidden:
-        for line in events:
-            if _matches(pattern, line):
-                out.append(f"event `{pattern}` should not happen, but did: {line}")
-    return out

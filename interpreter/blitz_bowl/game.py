@@ -152,6 +152,10 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
     def decide(self, team: Team, kind: str, options: list, labels: Callable | list[str],
                prompt: str = "", **context: Any) -> Any:
         if len(options) == 1:
+            if self.listeners:  # settled without asking: scenarios still see what it offered
+                settled = Decision(kind, team.side, options, labels, prompt, context)
+                for listener in self.listeners:
+                    listener("settled", settled)
             return options[0]
         decision = Decision(kind, team.side, options, labels, prompt, context)
         index = self.agents[team.side].decide(decision, self)

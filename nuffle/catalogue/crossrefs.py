@@ -186,6 +186,14 @@ def _check_scenario(cat: Catalogue, item: Item, ids: dict[str, list[str]]) -> li
         for n, ball in enumerate(expect.get("balls") or []):
             if ball.get("held_by"):
                 player((*base, "balls", n, "held_by"), ball["held_by"])
+        for side, held in (expect.get("hands") or {}).items():
+            for n, card in enumerate(held):
+                ref((*base, "hands", side, n), "challenge-card", card)
+        for group in ("discard", "deck"):
+            for n, card in enumerate(expect.get(group) or []):
+                ref((*base, group, n), "challenge-card", card)
+        for n, ball_card in enumerate(expect.get("ball_deck") or []):
+            ref((*base, "ball_deck", n), "ball", ball_card)
     return diags
 
 

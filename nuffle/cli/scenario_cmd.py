@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nuffle import limits
 from nuffle.catalogue.loader import load_catalogue
 from nuffle.catalogue.model import Catalogue, Item
 from nuffle.catalogue.yaml_source import YamlDocument
@@ -31,6 +33,7 @@ from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.scenario import Run, ScenarioError, run_scenario
 from nuffle.paths import content_dir
+from nuffle.textfile import Unreadable, read_bounded
 
 # What became of one run (or of a file that could not be run), best first.
 PASSED, FAILED, SCENARIO_ERROR = "passed", "failed", "scenario error"
@@ -54,7 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="scenario files, or folders holding some (default: all bundled "
                         "scenarios)")
     p.add_argument("-v", "--verbose", action="store_true",
-                   help="print each run's events and narrative notes")
+                   help="print each run's timeline: events, dice rolls, decisions and narrative")
     p.add_argument("--format", choices=["text", "json"], default="text")
     add_content_option(p)
     p.set_defaults(run=lambda args: run(args, p))
@@ -169,9 +172,37 @@ def run_one(ruleset: Ruleset, item: Item, shown: str, without: bool) -> RunRepor
                      run=outcome)
 
 
+def own_content(paths: list[Path]) -> list[Path]:
+    """The content a scenario outside the bundled content lives with, loaded with it: the
+    other files of its folder, or, for a folder named `scenarios`, the whole content folder
+    it is part of (`my-pack/scenarios/x.yaml` loads `my-pack/`). Scenario files are not part
+    of it (as for the bundled content): one with errors is reported as its own run."""
+    bundled = content_dir().resolve()
+    named = {p.resolve() for p in paths}
+    found: list[Path] = []
+    for path in paths:
+        folder = path if path.is_dir() else path.parent
+        if folder.resolve().is_relative_to(bundled):
+            continue
+        if folder.name == "scenarios":
+            found += content_file_list([folder.parent])
+        else:
+            found += [f for f in content_file_list([folder]) if f.parent == folder]
+    return [f for f in found if f.resolve() not in named and "scenarios" not in f.parts
+            and not _holds_scenario(f)]
+
+
+def _holds_scenario(path: Path) -> bool:
+    try:
+        head = read_bounded(path, limits.FILE_BYTES)[:4096]
+    except Unreadable:
+        return False  # left to the loader, which reports why
+    return re.search(rb"^kind:\s*scenario\s*$", head, re.MULTILINE) is not None
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     paths = input_paths(parser, args.paths)
-    extra = content_paths(parser, args.content)
+    extra = content_paths(parser, args.content) + own_content(paths)
     ruleset = ruleset_or_exit(extra)
     report = run_files(ruleset, paths, extra)
     if args.format == "json":
@@ -195,11 +226,9 @@ def print_text(report: Report, verbose: bool) -> None:
         print(f"{'ok  ' if r.ok else 'FAIL'} {r.label}")
         for failure in r.failures:
             print(f"     {failure}")
-        if verbose and r.run is not None:
-            for line in r.run.events:
-                print(f"     event: {line}")
-            for line in r.run.notes:
-                print(f"     note:  {line}")
+        if verbose and r.run is not None:  # events, dice, decisions and narrative, in order
+            for line in r.run.timeline.lines:
+                print(f"     {line}")
     print(summary_line(report))
 
 

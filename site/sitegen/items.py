@@ -346,11 +346,21 @@ def scenario_page(site: Site, item: Item) -> None:
         if part.get("decisions"):
             # TRANSLATORS: {decisions} is the list of the coaches' scripted choices
             out += [site.t("Decisions: {decisions}",
-                           decisions=", ".join(code(d) for d in part["decisions"])), ""]
+                           decisions=", ".join(code(_step(d)) for d in part["decisions"])),
+                    ""]
         out += [site.t("Expected:"), "", fence(_yaml(part.get("expect", {})), "yaml"), ""]
     out += [site.t("The test suite runs this scenario; so does {command}.",
                    command="`nuffle scenario`"), ""]
     site.add(here, "\n".join(out + [source_line(site, data)]), page_title(item))
+
+
+def _step(step: object) -> str:
+    """A scripted decision as written: an answer, or a step with checks as one line of YAML."""
+    if not isinstance(step, dict):
+        return str(step)
+    import yaml
+    return yaml.safe_dump(step, default_flow_style=True, sort_keys=False, allow_unicode=True,
+                          width=10_000).strip()
 
 
 def _yaml(data: dict) -> str:

@@ -269,3 +269,49 @@ def test_a_scenario_score_replaces_a_starting_score(ruleset) -> None:
     run = run_scenario(ruleset, data)
     assert run.game.home.score == 7
     assert sum(points for side, points, _ in run.game.ledger if side == "home") == 7
+
+
+# ---- the content a scenario lives with -----------------------------------------------------------
+
+def own_team(folder: Path) -> None:
+    """A team of the author's own (the Human team under another id), beside the scenarios."""
+    folder.mkdir(parents=True, exist_ok=True)
+    data = yaml.safe_load(HUMAN.read_text(encoding="utf-8"))
+    data.update(id="my-humans", name="My Humans")
+    (folder / "my-humans.yaml").write_text(yaml.safe_dump(data, sort_keys=False),
+                                           encoding="utf-8")
+
+
+def own_scenario() -> dict:
+    data = base()
+    data["setup"]["home"] = "my-humans"
+    return data
+
+
+def test_a_scenario_in_a_pack_runs_with_the_pack_content(tmp_path) -> None:
+    own_team(tmp_path / "pack" / "teams")
+    scenarios = tmp_path / "pack" / "scenarios"
+    scenarios.mkdir()
+    path = write(scenarios, "mine", own_scenario())
+    broken = write(scenarios, "broken", {**own_scenario(), "setup": "nothing"})
+    proc = scenario(path)
+    no_traceback(proc)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.splitlines()[0] == "ok   mine"
+    # the folder: the broken scenario is its own failed run, never a reason not to run mine
+    proc = scenario(scenarios)
+    assert proc.returncode == 1
+    assert "ok   mine" in proc.stdout and "FAIL broken" in proc.stdout, proc.stdout
+    assert str(broken) in proc.stdout  # its diagnostic, as `nuffle check` shows it
+
+
+def test_a_scenario_in_a_plain_folder_runs_with_the_files_beside_it(tmp_path) -> None:
+    own_team(tmp_path)
+    path = write(tmp_path, "mine", own_scenario())
+    proc = scenario(path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # without the team beside it, the scenario names a team nobody loaded
+    (tmp_path / "my-humans.yaml").unlink()
+    proc = scenario(path)
+    assert proc.returncode == 1
+    assert "error[R402]: unknown team `my-humans`" in proc.stdout, proc.stdout
