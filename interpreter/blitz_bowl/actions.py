@@ -25,7 +25,6 @@ STATUS_ACTIONS: dict[str, tuple[str, ...]] = {  # page 8
 }
 BASE_ALLOWANCE = {"mark": 2, "sidestep": 1}  # Run: the player's Move (pages 8-9)
 BASE_RESTRICTION = {"run": "no-adjacent", "mark": "end-marking", "sidestep": "end-open"}
-THROW_RANGE = 8.0  # ruling throw-ruler-lengths
 
 
 @dataclass
@@ -371,7 +370,9 @@ class ActionsMixin:
         return [o for o in p.adjacent_opponents if not o.is_prone]
 
     def throw_targets(self, p: Player) -> list[Player]:
-        """Standing team-mates in range who hold no ball (ruling prone-teammate-throw-target)."""
+        """Team-mates in range of the throw ruler (page 10; ruling throw-ruler-lengths) who
+        could take possession of the ball: standing (ruling prone-teammate-throw-target) and
+        holding no ball (page 10, Multiple Balls in Play; ruling throw-target-holding-ball)."""
         if p.square is None:
             return []
         board = self.board
@@ -379,10 +380,9 @@ class ActionsMixin:
         for mate in p.team.players:
             if mate is p or mate.square is None or mate.is_prone or mate.ball is not None:
                 continue
-            d = board.euclid(p.square, mate.square)
-            if d > THROW_RANGE:
+            rng = board.throw_range(p.square, mate.square)
+            if rng is None:
                 continue
-            rng = "short" if d <= 4.0 else "long"
             if rng == "long" and not self.modify("throw-range-allowed", True,
                                                  {"player": p, "ball": p.ball, "range": rng}):
                 continue

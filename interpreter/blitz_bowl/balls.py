@@ -175,7 +175,9 @@ class BallsMixin:
                                  "range": "short", "hand-off": True, "success": True,
                                  "penalised": False})
             return
-        rng = "short" if board.euclid(p.square, target.square) <= 4.0 else "long"
+        # Page 10: a long throw when the target's centre is on the ruler's long half
+        # (ruling throw-ruler-lengths); throw_targets offered only targets in range.
+        rng = board.throw_range(p.square, target.square) or "long"
         kinds = []
         if rng == "long":
             kinds.append("long-throw")
@@ -219,8 +221,9 @@ class BallsMixin:
                              "penalised": bool(kinds)})
 
     def obstructed(self, p: Player, target: Player) -> bool:
-        """A blocked square or an Open opponent under the line (ruling throw-ruler-lengths)."""
-        for sq in self.board.crossed(p.square, target.square):
+        """A blocked square or an Open opponent under the throw ruler between the thrower
+        and the target (page 10; rulings throw-ruler-lengths, throw-ruler-touching)."""
+        for sq in self.board.under_ruler(p.square, target.square):
             if sq in self.board.blocked:
                 return True
             o = self.occupant[sq]

@@ -1,4 +1,4 @@
-"""Pitch geometry: squares as integers, neighbours, distances and throw lines.
+"""Pitch geometry: squares as integers, neighbours, distances and the throw ruler.
 
 Squares are numbered ``y * width + x`` (x from 0 at the left, y from 0 at coach A's edge,
 ruling pitch-layout), so the hot paths of a game index lists instead of hashing tuples.
@@ -8,12 +8,112 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 
 # Bounce chart directions, clockwise from north-west (ruling bounce-chart-directions).
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "north-west": (-1, -1), "north": (0, -1), "north-east": (1, -1), "east": (1, 0),
     "south-east": (1, 1), "south": (0, 1), "south-west": (-1, 1), "west": (-1, 0),
 }
+
+_EPS = 1e-9  # lengths closer than this are equal (touching, not overlapping)
+
+
+@dataclass(frozen=True)
+class ThrowRuler:
+    """The throw ruler, in squares (seed 000_ff9920886d8c191d.txt, page 10, THROW ACTION).
+
+    The rulebook gives no dimensions; these are ruling throw-ruler-lengths. The ruler is laid
+    along the line between the two squares' centres, its curved end against the edge of the
+    thrower's base. A target is in range when its square's centre is on the ruler; short when
+    that centre is on the short half; the squares the ruler's strip lies over between the
+    thrower and the target can obstruct the throw (ruling throw-ruler-touching).
+    """
+
+    base_radius: float  # a round base, centred in its square
+    width: float  # the ruler's width, centred on the line between the centres
+    short: float  # the length of the half marked short throw, nearer the thrower
+    long: float  # the length of the half marked long throw
+
+    def __post_init__(self) -> None:
+        # The strip is drawn as a rectangle from its curved end's tips; that is exact only
+        # while the base lies inside its own square and the ruler is no wider than the base.
+        if not (0 < self.base_radius <= 0.5 and 0 < self.width <= 2 * self.base_radius):
+            raise ValueError("the throw ruler must be no wider than a base inside its square")
+
+    @property
+    def short_reach(self) -> float:
+        """From the thrower's centre to the end of the short half, along the ruler."""
+        return self.base_radius + self.short
+
+    @property
+    def reach(self) -> float:
+        """From the thrower's centre to the far end of the ruler."""
+        return self.base_radius + self.short + self.long
+
+    def range_of(self, dx: int, dy: int) -> str | None:
+        """``short``, ``long`` or None (out of range) for a target dx, dy squares away."""
+        d2 = dx * dx + dy * dy
+        if d2 == 0:
+            return None
+        if d2 <= self.short_reach ** 2 + _EPS:
+            return "short"
+        if d2 <= self.reach ** 2 + _EPS:
+            return "long"
+        return None
+
+
+# The one place the ruler's dimensions are set (ruling throw-ruler-lengths): a base fills
+# its square; the ruler is one square wide; its two halves are equal ("the half of the
+# ruler marked 'long throw'", page 10), 3.75 squares each, so that the far end lies 8
+# squares from the thrower's centre. Short: centres up to 4.25 squares apart; long: up to 8.
+THROW_RULER = ThrowRuler(base_radius=0.5, width=1.0, short=3.75, long=3.75)
+
+
+@cache
+def ruler_offsets(dx: int, dy: int,
+                  ruler: ThrowRuler = THROW_RULER) -> tuple[tuple[int, int], ...]:
+    """Squares, as offsets from the thrower's, that the ruler's strip lies over.
+
+    The strip runs from the tips of the ruler's curved end (against the thrower's base) to the
+    centre of the target's square, dx, dy squares away, centred on the line between the
+    centres and as wide as the ruler. A square counts when the strip overlaps its inside, by
+    more than touching an edge or a corner (ruling throw-ruler-touching); the thrower's and
+    the target's own squares do not count (page 10: "between the thrower and the target").
+    The test is the separating-axis test of two convex shapes: their insides meet exactly
+    when their shadows overlap, by more than a point, on each of the four edge directions.
+    """
+    d = math.hypot(dx, dy)
+    if d == 0:
+        return ()
+    ux, uy = dx / d, dy / d  # along the ruler
+    nx, ny = -uy, ux  # across it
+    h = ruler.width / 2
+    # The part of the ruler nearer the thrower than its curved end's tips lies inside the
+    # base, which lies inside the thrower's own square (ThrowRuler.__post_init__).
+    start = math.sqrt(max(ruler.base_radius ** 2 - h * h, 0.0))
+    corners = [(a * ux + b * nx, a * uy + b * ny) for a in (start, d) for b in (-h, h)]
+    lo_x, hi_x = min(c[0] for c in corners), max(c[0] for c in corners)
+    lo_y, hi_y = min(c[1] for c in corners), max(c[1] for c in corners)
+    along = 0.5 * (abs(ux) + abs(uy))  # half a square's shadow along the ruler
+    across = 0.5 * (abs(nx) + abs(ny))  # and across it
+    out = []
+    for oy in range(math.floor(lo_y - 0.5), math.ceil(hi_y + 0.5) + 1):
+        for ox in range(math.floor(lo_x - 0.5), math.ceil(hi_x + 0.5) + 1):
+            if (ox, oy) in ((0, 0), (dx, dy)):
+                continue
+            if min(hi_x, ox + 0.5) - max(lo_x, ox - 0.5) <= _EPS:
+                continue
+            if min(hi_y, oy + 0.5) - max(lo_y, oy - 0.5) <= _EPS:
+                continue
+            a = ox * ux + oy * uy
+            if min(d, a + along) - max(start, a - along) <= _EPS:
+                continue
+            b = ox * nx + oy * ny
+            if min(h, b + across) - max(-h, b - across) <= _EPS:
+                continue
+            out.append((ox, oy))
+    return tuple(out)
 
 
 @dataclass
@@ -29,7 +129,7 @@ class Board:
     neighbours: list[tuple[int, ...]] = field(default_factory=list)
     xs: list[int] = field(default_factory=list)  # x of each square, for the hot paths
     ys: list[int] = field(default_factory=list)
-    _lines: dict[tuple[int, int], bool] = field(default_factory=dict)
+    _rulers: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_item(cls, data: dict) -> Board:
@@ -90,23 +190,30 @@ class Board:
             return "-"
         return f"{sq % self.width},{sq // self.width}"
 
-    def crossed(self, a: int, b: int) -> tuple[int, ...]:
-        """Squares whose interior the straight line between two centres passes through.
+    def throw_range(self, a: int, b: int) -> str | None:
+        """``short``, ``long`` or None: a throw from square a to square b (ruling
+        throw-ruler-lengths)."""
+        xs, ys = self.xs, self.ys
+        return THROW_RULER.range_of(xs[b] - xs[a], ys[b] - ys[a])
 
-        The end squares do not count (ruling throw-ruler-lengths). The line is sampled
-        finely; a square counts when a sample falls strictly inside it.
-        """
-        ax, ay, bx, by = a % self.width, a // self.width, b % self.width, b // self.width
-        steps = 8 * max(abs(bx - ax), abs(by - ay), 1)
-        seen: list[int] = []
-        for i in range(1, steps):
-            t = i / steps
-            px, py = ax + (bx - ax) * t, ay + (by - ay) * t
-            fx, fy = px + 0.5, py + 0.5
-            cx, cy = math.floor(fx), math.floor(fy)
-            if abs(fx - cx) < 1e-9 or abs(fy - cy) < 1e-9:
-                continue  # on a square's edge: not through its interior
-            sq = cy * self.width + cx
-            if sq not in (a, b) and (not seen or seen[-1] != sq):
-                seen.append(sq)
-        return tuple(dict.fromkeys(seen))
+    def under_ruler(self, a: int, b: int) -> tuple[int, ...]:
+        """The squares of this pitch the throw ruler lies over between a thrower in square a
+        and a target in square b (rulings throw-ruler-lengths, throw-ruler-touching).
+
+        Cached per pair of squares: the pitch outlives its games."""
+        key = (a, b)
+        hit = self._rulers.get(key)
+        if hit is None:
+            hit = self.ruler_squares(a, b)
+            self._rulers[key] = hit
+        return hit
+
+    def ruler_squares(self, a: int, b: int) -> tuple[int, ...]:
+        """What under_ruler caches, computed afresh."""
+        ax, ay = a % self.width, a // self.width
+        out = []
+        for ox, oy in ruler_offsets(b % self.width - ax, b // self.width - ay):
+            x, y = ax + ox, ay + oy
+            if 0 <= x < self.width and 0 <= y < self.height:
+                out.append(y * self.width + x)
+        return tuple(out)
