@@ -166,8 +166,7 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
         run.failures.append(f"rules error: {diag.path}:{diag.line}:{diag.column}: "
                             f"error[{diag.code}]: {diag.message}")
         run.ended_by = "rules error"
-    run.failures += agent.failures
-    if not run.failures:
+    if not run.failures:  # the script ran as written: what it offered and what followed
         left_dice = dice.remaining_script()
         if left_dice:
             run.failures.append(f"{len(left_dice)} scripted dice were not rolled: {left_dice}")
@@ -175,6 +174,7 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
             run.failures.append(f"scripted decisions not asked for: {agent.answers}")
         run.failures += check_expectations(game, mapping(part.get("expect"), "expect"),
                                            timeline, agent.asked)
+    run.failures[:0] = agent.failures
     return run
 
 

@@ -196,3 +196,12 @@ def test_the_deck_and_the_discard_pile(ruleset) -> None:
         "the discard pile (oldest first) should be ['take-them-down'], is []",
         "the Challenge deck (top first) should be ['get-the-ball', 'take-them-down'], is "
         "['take-them-down']"]
+
+
+def test_a_failed_step_check_does_not_hide_the_expectations(ruleset) -> None:
+    step = {"answer": "home.lineman-1 block", "not_offered": ["end turn"]}
+    run = run_scenario(ruleset, scenario(decisions=[step, "claim take-them-down", "yes"],
+                                         expect={"score": {"home": 5}}))
+    assert len(run.failures) == 2, run.failures
+    assert "offers `end turn`" in run.failures[0]
+    assert run.failures[1] == "home should have 5 points, has 1"
