@@ -2,7 +2,9 @@
 
 A ``CompiledHook`` is made once per content item (the compiler's output); a ``HookInstance``
 binds it to what it belongs to in one game (the player with the ability, the ball in play,
-the card in a coach's hand). The registry fires instances in registration order.
+the card in a coach's hand). The registry keeps each (event, timing)'s instances in the
+order they fire: by rank (a ruleset ranks its kinds of content, see
+``nuffle.interpreter.blitz_bowl.firing.KIND_RANK``), then in the order they were added.
 """
 
 from __future__ import annotations
@@ -116,10 +118,12 @@ class HookInstance:
     expires: tuple[str, int] | None = None  # (scope, token) after which it is removed
     used_token: int | None = None
     disabled: bool = False
+    rank: int = 0  # fires after every instance of a lower rank (HookRegistry.add)
 
 
 class HookRegistry:
-    """Hook instances by (event, timing), in the order they were added."""
+    """Hook instances by (event, timing), in the order they fire: by rank, then in the order
+    they were added (an instance goes after every instance of its rank or lower)."""
 
     def __init__(self) -> None:
         self.by_key: dict[tuple[str, str], list[HookInstance]] = {}
@@ -131,7 +135,11 @@ class HookRegistry:
                              instance.hook.origin, "hooks added `for this SCOPE` by a hook that "
                              "fires often pile up: add them once, or for a shorter scope")
         key = (instance.hook.event, instance.hook.timing)
-        self.by_key.setdefault(key, []).append(instance)
+        bucket = self.by_key.setdefault(key, [])
+        at = len(bucket)
+        while at > 0 and bucket[at - 1].rank > instance.rank:
+            at -= 1
+        bucket.insert(at, instance)
         self.count += 1
         return instance
 

@@ -310,14 +310,9 @@ class ActionsMixin:
         self.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
         if p.square != sq:
             return False
-        ball = self.loose.get(sq)
-        if ball is None:
+        if sq not in self.loose:
             return False
-        if p.ball is None and p.standing and self.modify(
-                "can-pick-up", action == "run", {"player": p, "action": action, "ball": ball}):
-            self.gain_possession(p, ball, "pick-up")
-        else:
-            self.bounce(ball, sq, "failed-pick-up", p)
+        self.onto_ball(p, sq, action)  # picked up or bounced (page 8; combat.py)
         return True
 
     def place_player(self, p: Player, sq: int) -> None:

@@ -81,18 +81,35 @@ class CombatMixin:
         self.occupant[dest] = target
         target.square = dest
         self.note("shoved-to", player=target, square=self.board.label(dest))
-        ball = self.loose.get(dest)
-        if ball is not None:
-            self.bounce(ball, dest, "failed-pick-up", target)
+        # Pushed onto the ball: a move onto it that is not a Run (page 8, Picking up the ball),
+        # made in no action of the target's (ruling moved-onto-the-ball). It is picked up or
+        # bounces before the blocker chooses whether to follow up.
+        self.onto_ball(target, dest, None)
         if blocker.square is not None and blocker.standing and self.occupant[left] is None \
                 and self.decide(blocker.team, "follow-up", [True, False], ["yes", "no"],
                                 f"{blocker.id}: follow up?", blocker=blocker.id):
             self.occupant[blocker.square] = None
             self.occupant[left] = blocker
             blocker.square = left
-            loose = self.loose.get(left)
-            if loose is not None:
-                self.bounce(loose, left, "failed-pick-up", blocker)
+            # a ball that bounced into the square the target left: the blocker moves onto it
+            # as part of the action they are making (ruling moved-onto-the-ball)
+            frame = self.frames[-1] if self.frames else None
+            self.onto_ball(blocker, left,
+                           frame.action if frame is not None and frame.player is blocker else None)
+
+    def onto_ball(self, p: Player, sq: int, action: str | None) -> None:
+        """``p`` has just entered ``sq``: a loose ball there is picked up if the rules say so,
+        else it bounces (page 8, Picking up the ball; page 10, Multiple Balls in Play: a
+        player carries one ball). A Run action picks it up; content changes that through
+        `can-pick-up`, whose ``action`` is the action ``p`` is making (None when pushed)."""
+        ball = self.loose.get(sq)
+        if ball is None:
+            return
+        if p.ball is None and p.standing and self.modify(
+                "can-pick-up", action == "run", {"player": p, "action": action, "ball": ball}):
+            self.gain_possession(p, ball, "pick-up")
+        else:
+            self.bounce(ball, sq, "failed-pick-up", p)
 
     # -- Knocked Down, Armour, injury (pages 7, 9) ------------------------------------------
     def knock_down(self, p: Player, cause: str, attacker: Player | None, modifier: int) -> None:

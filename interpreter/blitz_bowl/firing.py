@@ -4,6 +4,13 @@
 window to content. Each occurrence is also recorded for `happened(...)`/`count(...)`
 queries, the narrative and the invariants.
 
+When several rules react to one moment they apply one after another in a fixed order, the
+same in every game and replay (ruling simultaneous-rules-order): by kind (KIND_RANK: the
+balls in play, players' abilities, coach traits, Bonus Plays), then in the order they came
+into the game; each sees what the ones before it did (a `modify` the value they left, a
+`before action` the action they switched to), and a rule that cancels the event or
+replaces it stops the ones after it.
+
 Every hook whose body runs is a step of the budget; a new event at the top (no hook
 running) starts the event's count afresh. Hooks set off by hooks deeper than HOOK_DEPTH,
 or a value worked out by `modify` hooks outside its declared range, stop the game with a
@@ -30,6 +37,13 @@ from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
 
 from nuffle import limits
 
+# The order in which rules of different kinds react to the same moment (ruling
+# simultaneous-rules-order; the rulebook, 000_ff9920886d8c191d.txt, settles no order, but for
+# a roll-off between two coaches using the same trait, Coach Traits table). Within a kind,
+# the order they came into the game (HookRegistry.add). Kinds not listed come last.
+KIND_RANK = {"ball": 0, "ability": 1, "coach-trait": 2, "bonus-play": 3}
+OTHER_RANK = len(KIND_RANK)
+
 
 class FiringMixin:
     hooks: HookRegistry
@@ -46,7 +60,7 @@ class FiringMixin:
         if not bucket:
             return None
         firing = Firing()
-        self._run(bucket, payload, firing)
+        self._run(bucket, payload, firing, stop_when_cancelled=True)
         return firing
 
     def after(self, event: str, payload: dict, record: bool = True) -> Firing | None:
@@ -89,7 +103,8 @@ class FiringMixin:
 
     # -- running hooks ---------------------------------------------------------------------
     def _run(self, bucket: list[HookInstance], payload: dict, firing: Firing,
-             value_box: dict | None = None, stop_when_replaced: bool = False) -> None:
+             value_box: dict | None = None, stop_when_replaced: bool = False,
+             stop_when_cancelled: bool = False) -> None:
         if self.depth >= limits.HOOK_DEPTH:
             raise RulesError("G005", f"hooks set off hooks more than {limits.HOOK_DEPTH} deep",
                              self.running or bucket[0].hook.origin, "a hook whose effect fires "
@@ -141,6 +156,13 @@ class FiringMixin:
                     firing.replaced = True
                     if stop_when_replaced:
                         return
+                # the rules after this one see the event as it now stands (ruling
+                # simultaneous-rules-order): not at all once cancelled, as the action it
+                # was switched to
+                if stop_when_cancelled and firing.cancelled:
+                    return
+                if firing.switch_to is not None and "action" in payload:
+                    payload["action"] = firing.switch_to
         except RecursionError:  # Python's own stack ran out first: the same stop, named
             raise RulesError("G005", "the rules set each other off too deeply for the engine "
                              "to follow", self.running or (inst.hook.origin if inst else None),
@@ -155,14 +177,16 @@ class FiringMixin:
 
     # -- binding ---------------------------------------------------------------------------
     def bind(self, hooks: tuple[CompiledHook, ...], owner: Owner) -> list[HookInstance]:
-        return [self.hooks.add(HookInstance(h, owner)) for h in hooks]
+        rank = KIND_RANK.get(owner.kind, OTHER_RANK)  # ruling simultaneous-rules-order
+        return [self.hooks.add(HookInstance(h, owner, rank=rank)) for h in hooks]
 
     def add_temporary_hooks(self, hooks: tuple[CompiledHook, ...], env: Env, scope: str) -> None:
         """`for this SCOPE:` hooks, which see the names of the rule that made them."""
         captured = {k: v for k, v in env.vars.items() if k != "value"}
         expires = (scope, self.scope_token(scope))
+        rank = KIND_RANK.get(env.owner.kind, OTHER_RANK)  # with their item's kind
         for h in hooks:
-            self.hooks.add(HookInstance(h, env.owner, captured, expires))
+            self.hooks.add(HookInstance(h, env.owner, captured, expires, rank=rank))
 
     # provided by the game
     def record(self, event: str, payload: dict) -> None:
