@@ -1,8 +1,8 @@
 """Soak: play many seeded games in debug mode and report every invariant violation.
 
-Each game checks the game's invariants after every step (six players a side between pitch
-and Dugout, one player per square, nobody on a blocked square, every ball on the pitch,
-held or out of play, scores equal to their scoring events). Teams, bots and Extra Time
+Each game checks the game's invariants after every step (every player of each team's
+roster between pitch and Dugout, one player per square, nobody on a blocked square, every
+ball on the pitch, held or out of play, scores equal to their scoring events). Teams, bots and Extra Time
 rules rotate with the seed. Any violation or exception is printed with the seed that
 reproduces it (`nuffle play --seed N --debug ...`).
 """

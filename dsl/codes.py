@@ -61,7 +61,7 @@ CODES: dict[str, str] = {
     "R402": "A reference to an item that does not exist.",
     "R403": "A table whose entries do not cover every result of its roll exactly once.",
     "R404": "A file whose name is not its item's id.",
-    "R405": "A Blitz Bowl team without exactly six players.",
+    "R405": "A Blitz Bowl team of fewer than six players, or more than an end zone holds.",
     "R406": "Two coach traits on the same 2D8 result.",
     "I101": "A translation whose numbers or dice differ from the English.",
     "I102": "A translation that does not use the glossary's rendering of a game term.",

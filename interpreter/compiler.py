@@ -33,6 +33,9 @@ Run = Callable[[Env], None]
 
 # Constants whose value depends on the game (vocabulary constants that are not enum words).
 DYNAMIC_CONSTANTS = ("last-turn", "teams", "balls-in-play")
+# Effects that offer the coach something to take later (Blitz Bowl's `offer-free`): like a
+# `may`, they leave a hook's `once` limit to be used when the coach takes the offer.
+OFFER_EFFECTS = ("offer-free",)
 
 
 @dataclass(frozen=True)
@@ -437,8 +440,11 @@ def _guards(hook: ast.Hook, vocab: Any) -> tuple[tuple[str, str], ...]:
 
 
 def _has_may(body: tuple[ast.Stmt, ...]) -> bool:
+    """Whether the coach may decline what the hook does (a `may`, or an offer): then its
+    `once` limit is used only when they accept."""
     for s in body:
-        if isinstance(s, ast.May):
+        if isinstance(s, ast.May) or isinstance(s, ast.Effect) \
+                and s.name.name in OFFER_EFFECTS:
             return True
         if isinstance(s, ast.If) and (any(_has_may(b.body) for b in s.branches)
                                       or (s.orelse and _has_may(s.orelse))):

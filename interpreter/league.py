@@ -4,8 +4,11 @@ Every coach plays 10 matches; two coaches meet again only once each has met ever
 coach. Results score 3/1/0; each coach's roster tracks Challenge cards claimed and
 opposing players injured. After each league match both coaches roll 2D8 for a Coach Trait
 (a duplicate means choosing one not held). Then the top two play a final, or the top eight
-play quarter-finals, semi-finals (the losers play for third place) and a final; knockout
-matches score no league points and a draw goes on (Game option `knockout`).
+play quarter-finals, semi-finals (the losers play for third place) and a final, each round
+pairing the most league points with the fewest (ruling knockout-semi-final-pairing);
+knockout matches score no league points and a draw goes on (Game option `knockout`; the
+third-place match too, ruling knockout-third-place-draw). The awards read the rosters of
+the league matches only (ruling league-injuries-caused).
 """
 
 from __future__ import annotations
@@ -116,6 +119,7 @@ class League:
         self.points = {"W": points["win"], "D": points["draw"], "L": points["loss"]}
         self.dice = Dice(seed * 7919 + 17)  # the league's own dice: the trait rolls
         self.game_count = 0
+        self.table: list[Coach] = []  # the final league table, once the matches are played
 
     def play_match(self, home: Coach, away: Coach, knockout: bool) -> Result:
         self.game_count += 1
@@ -134,6 +138,8 @@ class League:
         for a, b in fixtures([c.name for c in self.coaches], self.matches):
             home, away = self.by_name[a], self.by_name[b]
             result = self.play_match(home, away, knockout=False)
+            # the roster: every opposing player injured counts, whatever injured them
+            # (Injuries Caused; ruling league-injuries-caused)
             for coach, side, other in ((home, "home", away), (away, "away", home)):
                 outcome = "D" if result.winner is None else "W" if result.winner == side else "L"
                 theirs = "away" if side == "home" else "home"
@@ -143,7 +149,7 @@ class League:
                                                f"{result.score[side]}-{result.score[theirs]}"))
             for coach in (home, away):
                 self.gain_trait(coach)
-        table = self.standings()
+        table = self.table = self.standings()
         knockouts = self.finals(table)
         return LeagueResult(self.coaches, table, knockouts, knockouts[-1].winner
                             if knockouts else table[0].name, self.awards())
@@ -169,11 +175,14 @@ class League:
                                                    -c.injuries_caused, c.name))
 
     def decide_knockout(self, stage: str, a: Coach, b: Coach) -> tuple[Coach, Coach, Knockout]:
+        """A knockout match (``a`` at home): a draw goes on (Game option `knockout`)."""
         result = self.play_match(a, b, knockout=True)
         winner, loser = (a, b) if result.winner == "home" else (b, a)
         score = f"{result.score['home']}-{result.score['away']}"
-        if result.winner is None:  # still level when the game had to stop (round cap)
-            winner, loser = a, b
+        if result.winner is None:  # still level when the game had to stop (round cap):
+            # the higher league seed goes through (ruling game-length-cap)
+            seeds = self.table or self.standings()
+            winner, loser = (a, b) if seeds.index(a) < seeds.index(b) else (b, a)
             score += " (higher seed goes through)"
         return winner, loser, Knockout(stage, a.name, b.name, winner.name, score)
 
@@ -188,6 +197,9 @@ class League:
                 winner, _, k = self.decide_knockout("quarter-final", seeds[i], seeds[7 - i])
                 quarter.append(winner)
                 out.append(k)
+            # the semi-finals pair the winners the same way: most league points against the
+            # fewest (League rules, Coach Traits: "To allocate the coaches their opponents in
+            # the quarter- and semi-finals"; ruling knockout-semi-final-pairing)
             order = sorted(quarter, key=table.index)
             semi_winners, semi_losers = [], []
             for i in range(2):
@@ -195,6 +207,7 @@ class League:
                 semi_winners.append(winner)
                 semi_losers.append(loser)
                 out.append(k)
+            # played as a knockout match: a draw goes on (ruling knockout-third-place-draw)
             out.append(self.decide_knockout("third place", *semi_losers)[2])
             out.append(self.decide_knockout("final", *semi_winners)[2])
             return out
@@ -202,6 +215,8 @@ class League:
         return out
 
     def awards(self) -> list[tuple[str, list[str]]]:
+        """The League awards, from the rosters (league matches only: the knockout matches are
+        "separate to the league itself"; ruling league-injuries-caused)."""
         measures = {"league-points": lambda c: c.league_points,
                     "injuries-caused": lambda c: c.injuries_caused,
                     "challenge-cards-claimed": lambda c: c.cards_claimed}

@@ -7,6 +7,7 @@ move-destinations).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,23 @@ class Frame:
     free: bool
     serial: int
     up_to: int | None = None
+    offered: bool = False  # a free action a rule offered at the action decision
+
+
+class FreeChoice(tuple):
+    """A free action a rule offers at the action decision (effect `offer-free`): unpacks
+    as (player, action) like the turn's actions; ``taken`` uses up the offering hook's
+    limit, ``choices`` are the free actions offered to that player at the same decision."""
+
+    taken: Callable[[], None] | None
+    choices: tuple[str, ...]
+
+    def __new__(cls, player: Player, action: str, taken: Callable[[], None] | None
+                ) -> FreeChoice:
+        self = super().__new__(cls, (player, action))
+        self.taken = taken
+        self.choices = (action,)
+        return self
 
 
 class ActionsMixin:
@@ -99,14 +117,49 @@ class ActionsMixin:
             return p.in_dugout and bool(self.reserve_squares(p.team))
         return False
 
+    free_offers_sink: list | None = None  # while the rules offer free actions (action-choice)
+
     def choose_action(self, team: Team) -> tuple[Player, str] | None:
-        foes = [o.square for o in team.opponent.players if o.square is not None]
-        danger = self.danger(team.players[0])
-        options: list = [(p, a) for p in team.players
-                         for a in self.legal_actions(p, foes=foes, danger=danger)]
+        """The coach's next choice: a free action a rule offers now, one of the turn's
+        actions while any are left (page 8), or None to end the turn."""
+        options: list = self.free_offers(team)
+        if self.actions_left > 0:
+            foes = [o.square for o in team.opponent.players if o.square is not None]
+            danger = self.danger(team.players[0])
+            options += [(p, a) for p in team.players
+                        for a in self.legal_actions(p, foes=foes, danger=danger)]
         options.append(None)
-        return self.decide(team, "action", options, _action_label,
-                           f"action {self.actions_made + 1} of {team.name}")
+        prompt = f"action {self.actions_made + 1} of {team.name}" if self.actions_left > 0 \
+            else f"a free action for {team.name}"
+        return self.decide(team, "action", options, _action_label, prompt)
+
+    def free_offers(self, team: Team) -> list[FreeChoice]:
+        """The free actions rules offer the team whose turn it is, as its coach chooses what
+        to do next (event action-choice, effect offer-free): each player and action once."""
+        sink: list = []
+        self.free_offers_sink = sink
+        try:
+            self.before("action-choice", {"team": team})
+        finally:
+            self.free_offers_sink = None
+        out: list[FreeChoice] = []
+        for p, action, taken in sink:
+            if not any(c[0] is p and c[1] == action for c in out):
+                out.append(FreeChoice(p, action, taken))
+        for c in out:
+            c.choices = tuple(o[1] for o in out if o[0] is c[0])
+        return out
+
+    def make_chosen_action(self, choice: tuple[Player, str]) -> None:
+        """Make what the coach chose at the action decision."""
+        player, action = choice
+        if isinstance(choice, FreeChoice):
+            if choice.taken is not None:  # the offer is used once taken (ruling
+                choice.taken()            # cost-free-actions), whatever happens next
+            self.top_level_action(player, action, free=True, choices=choice.choices,
+                                  offered=True)
+        else:
+            self.top_level_action(player, action)
 
     def emergency_reserves(self, team: Team) -> None:
         choices = [p for p in team.dugout]
@@ -118,9 +171,10 @@ class ActionsMixin:
         self.top_level_action(p, "reserves", free=True)
 
     # -- making actions ---------------------------------------------------------------------
-    def top_level_action(self, player: Player, action: str, free: bool = False) -> None:
+    def top_level_action(self, player: Player, action: str, free: bool = False,
+                         choices: tuple[str, ...] | None = None, offered: bool = False) -> None:
         self.action_history = []
-        made = self.perform_action(player, action, free=free)
+        made = self.perform_action(player, action, free=free, choices=choices, offered=offered)
         self.check_touchdowns(self.active)
         if made and self.round > 1:
             self.claim_step(self.active)
@@ -128,22 +182,32 @@ class ActionsMixin:
                        record=False)
 
     def perform_action(self, player: Player, action: str, free: bool = False,
-                       up_to: int | None = None) -> bool:
-        """Make one action; False if it was cancelled or voided (it then never happened)."""
+                       up_to: int | None = None, choices: Sequence[str] | None = None,
+                       offered: bool = False) -> bool:
+        """Make one action; False if it was cancelled or voided (it then never happened).
+
+        ``choices`` are the actions the player could make in its place (the event's field
+        `choices`): for one of the turn's actions, those they can still make this turn; for
+        a free action, those the rule giving it allows (by default, that action only)."""
         self.action_serial += 1
-        frame = Frame(player, action, free, self.action_serial, up_to)
+        frame = Frame(player, action, free, self.action_serial, up_to, offered)
+        if choices is None:
+            choices = [action] if free else self.legal_actions(player)
+        if action not in choices:
+            choices = [action, *choices]
         self.frames.append(frame)
         try:
-            if not free and self.modify("action-cost", 1,
-                                        {"player": player, "action": action}) == 0:
-                free = frame.free = True
-            payload = {"player": player, "team": player.team, "action": action, "free": free}
+            payload = {"player": player, "team": player.team, "action": action, "free": free,
+                       "choices": list(choices)}
             firing = self.before("action", payload)
             if firing is not None:
                 if firing.cancelled:
                     self.note("action-not-made", player=player, action=Term("action", action))
-                    if not free:  # not offered again this turn (ruling cancelled-action)
+                    # not offered again this turn (ruling cancelled-action-not-counted)
+                    if not free:
                         player.actions_cancelled.append(action)
+                    elif offered:
+                        player.free_cancelled.append(action)
                     return False
                 if firing.switch_to and firing.switch_to != action:
                     action = frame.action = payload["action"] = firing.switch_to
@@ -389,7 +453,10 @@ class ActionsMixin:
 
 
 def _action_label(option: tuple | None) -> str:
-    return "end turn" if option is None else f"{option[0].id} {option[1]}"
+    if option is None:
+        return "end turn"
+    free = " free" if isinstance(option, FreeChoice) else ""
+    return f"{option[0].id} {option[1]}{free}"
 
 
 def _player_label(p: Player) -> str:

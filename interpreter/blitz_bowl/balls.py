@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.state import Player, Team
 
 MAX_BOUNCES = 30  # a ball still bouncing after this many stays where it is (principle 4)
+MAX_ROLL_OFFS = 20  # rounds of tied d8 roll-offs before the first coach wins (principle 4)
 
 
 class BallsMixin:
@@ -84,13 +85,15 @@ class BallsMixin:
         first_cause, first_player = cause, player
         board = self.board
         for _ in range(MAX_BOUNCES):
-            # A rule that sets the result replaces the roll: the d8 is not rolled.
-            roll = self.modify("bounce-roll", None, {"ball": ball, "cause": cause,
-                                                     "player": player})
+            # A rule that sets `bounce-roll` replaces the roll ("instead of rolling a D8"): no
+            # d8 is rolled. Otherwise the d8 is rolled, and a rule may then change the result
+            # rolled (`bounce-result`, "treat the result rolled as a 7").
+            payload = {"ball": ball, "cause": cause, "player": player}
+            roll = self.modify("bounce-roll", None, payload)
             if self.forced_bounce is not None:
                 roll, self.forced_bounce = self.forced_bounce, None
             if roll is None:
-                roll = self.dice.roll(8, "bounce")
+                roll = self.modify("bounce-result", self.dice.roll(8, "bounce"), payload)
             target = None
             for k in range(8):  # clockwise round the chart (ruling bounce-chart-directions)
                 direction = self.ruleset.bounce_chart[(roll - 1 + k) % 8 + 1]
@@ -233,27 +236,50 @@ class BallsMixin:
 
     # -- balls entering and leaving play (pages 4, 10, 12) ----------------------------------
     def take_ball(self, team: Team) -> Ball:
+        """The ball about to come into play; with special balls, the top card of the ball deck
+        (page 12). With no card left to draw (a fifth ball), page 12 lets the coach whose turn
+        it is choose a special ball type in play "provided the model for that ball is
+        available": each ball card has one model, and every card not in the deck has its ball
+        on the pitch, so no model is free and the ball is an ordinary ball, with no card and
+        no special rule (ruling fifth-special-ball)."""
         card = None
-        if self.options.special_balls:
-            if self.ball_deck:
-                card = self.ball_deck.pop(0)
-            else:  # a fifth ball: the coach chooses a type in play (page 12)
-                kinds = sorted({b.card for b in self.balls if b.in_play and b.card})
-                if kinds:
-                    card = self.decide(team, "ball-type", kinds, kinds, "which special ball")
+        if self.options.special_balls and self.ball_deck:
+            card = self.ball_deck.pop(0)
         ball = Ball(f"ball-{len(self.balls) + 1}", card)
         self.balls.append(ball)
         return ball
 
     def trapdoor_for(self, team: Team) -> int:
+        """The trapdoor a ball comes out of: ``team``'s coach rolls a d6, 1-3 their left, 4-6
+        their right (pages 4 and 10). A coach whose rules say they choose the trapdoor
+        (`chooses-trapdoor`, asked of ``team``'s coach first) chooses it instead, and no d6
+        is rolled; when both coaches would choose, a d8 roll-off decides who does (Coach
+        Traits table, roll 9; ruling well-prepared-both-coaches)."""
         traps = self.board.trapdoors
         if len(traps) == 1:
             return next(iter(traps.values()))
-        roll = self.dice.roll(6, "trapdoor")
-        roll = self.modify("trapdoor-roll", roll, {"team": team})
         # Left and right as the rolling coach sees them (ruling trapdoor-left-right).
         left, right = ("east", "west") if team is self.first else ("west", "east")
+        choosing = [t for t in (team, team.opponent)
+                    if self.modify("chooses-trapdoor", False, {"team": t}) is True]
+        if choosing:
+            chooser = choosing[0] if len(choosing) == 1 else self.roll_off(choosing)
+            return self.decide(chooser, "trapdoor", [traps[left], traps[right]],
+                               self.square_label, "which trapdoor does the ball come out of")
+        roll = self.dice.roll(6, "trapdoor")
+        roll = self.modify("trapdoor-roll", roll, {"team": team})
         return traps[left if roll <= 3 else right]
+
+    def roll_off(self, teams: list[Team]) -> Team:
+        """Each coach rolls a d8 in the order given, re-rolling ties; the highest wins (the
+        roll-off of the Coach Traits table, roll 9). Ties past MAX_ROLL_OFFS rounds (a scripted
+        game, not real dice) go to the first coach (principle 4: every loop is bounded)."""
+        for _ in range(MAX_ROLL_OFFS):
+            rolls = [self.dice.roll(8, "roll-off") for _ in teams]
+            best = max(rolls)
+            if rolls.count(best) == 1:
+                return teams[rolls.index(best)]
+        return teams[0]
 
     def enter_play(self, ball: Ball) -> None:
         ball.in_play = True
@@ -289,6 +315,9 @@ class BallsMixin:
             self.bounce(ball, sq, "trapdoor", None)
 
     def remove_ball(self, ball: Ball) -> None:
+        """The ball leaves play; a special ball's card is shuffled back into the ball deck
+        (page 12). Every ball with a card was drawn from the deck; an ordinary fifth ball has
+        no card to give back (ruling fifth-special-ball)."""
         if not ball.in_play:
             return
         self.lift(ball)
@@ -301,6 +330,10 @@ class BallsMixin:
         self.after("ball-removed", {"ball": ball})
 
     def build_ball_deck(self) -> None:
+        """Each coach picks two of their team's ball cards; the four are shuffled into the ball
+        deck (page 12). A team with one ball card (ruling ball-team-assignment) gives that one,
+        and a ball that finds the deck empty is dealt with as a fifth ball (ruling
+        fifth-special-ball)."""
         deck = []
         for team in (self.first, self.first.opponent):
             balls = self.ruleset.team_balls(team.id)

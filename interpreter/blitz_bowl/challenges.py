@@ -29,6 +29,7 @@ class ChallengesMixin:
         self.claims_this_turn = 0
         self.bonus_played: dict[str, set[str]] = {"home": set(), "away": set()}
         self.possession_at_start: dict[str, str] = {}
+        self.claim_mark = (0, 0)  # (turn, events of that turn) when the last Claim step ended
         self.gowi = False
         self._uid = 0
 
@@ -83,14 +84,25 @@ class ChallengesMixin:
         return out
 
     def claim_step(self, team: Team) -> None:
-        cards = self.claimable(team)
-        if not cards:
-            return
-        options: list = [*cards, None]
-        labels = [f"claim {c.item}" for c in cards] + ["pass"]
-        card = self.decide(team, "claim", options, labels, "claim a Challenge card")
-        if card is not None:
-            self.claim(team, card)
+        """The Claim step after an action (page 11). A card's condition looks at what happened
+        since the previous Claim step of this turn, or since the turn began: the action just
+        made, and what happened outside any action before it (a trapdoor at No Ball in Play,
+        a ball card's rule at the start of the turn; ruling claims-outside-actions). What it
+        does not claim then lapses (page 11)."""
+        turn, start = self.claim_mark
+        window = self.turn_history[start if turn == self.turn_index else 0:]
+        in_action, self.action_history = self.action_history, window
+        try:
+            cards = self.claimable(team)
+        finally:
+            self.action_history = in_action
+        if cards:
+            options: list = [*cards, None]
+            labels = [f"claim {c.item}" for c in cards] + ["pass"]
+            card = self.decide(team, "claim", options, labels, "claim a Challenge card")
+            if card is not None:
+                self.claim(team, card)
+        self.claim_mark = (self.turn_index, len(self.turn_history))
 
     def claim(self, team: Team, card: Card) -> None:
         payload = {"team": team, "card": card}
@@ -162,6 +174,13 @@ class ChallengesMixin:
 
     # -- knockout draws (league rules, Drawing a match) -------------------------------------
     def start_overtime(self) -> None:
+        """A drawn knockout match goes on (League rules, Drawing a match): the cards left in
+        the active area are removed, "all 24" standard Challenge cards are shuffled into a
+        new deck and three are dealt. All 24 are the game's own cards, wherever they are: the
+        discard pile, the active area, what is left of the deck, and the coaches' hands, whose
+        Bonus Plays go with them (ruling knockout-extra-play-cards). Endgame cards are not
+        used: they stay in the discard pile or in a hand. The Endgame is over, so Sudden Death
+        can be won again (ruling knockout-extra-play-sudden-death)."""
         self.note("overtime")
         self.overtime = True
         self.final_turns = None
@@ -170,7 +189,13 @@ class ChallengesMixin:
             if card is not None:
                 self.discard.append(card)
         self.active_cards = [None] * ACTIVE_SPACES
-        standard = [self.make_card(c) for c in self.ruleset.deck(endgame=False)]
+        standard = [c for c in [*self.deck, *self.discard] if not c.endgame]
+        self.discard = [c for c in self.discard if c.endgame]
+        for team in (self.first, self.first.opponent):
+            for card in [c for c in team.hand if not c.endgame]:
+                team.hand.remove(card)
+                self.unbind_card(card)
+                standard.append(card)
         self.dice.shuffle(standard, "Challenge deck")
         self.deck = standard
         self.fill_spaces()

@@ -44,7 +44,9 @@ class EffectsMixin:
         return {
             "set": self._set, "change": self._change, "reroll": self._reroll,
             "cancel": self._flag("cancelled"), "succeed": self._flag("succeed"),
-            "fail": self._flag("fail"), "free": self._free, "extra-action": self._extra_action,
+            "fail": self._flag("fail"), "free": self._free, "free-choice": self._free_choice,
+            "offer-free": self._offer_free,
+            "extra-action": self._extra_action,
             "knock-down": self._knock_down, "injure": self._injure,
             "armour-check": self._armour_check, "shove": self._shove, "bounce": self._bounce,
             "remove": self._remove, "void-action": self._void, "end-actions": self._end_actions,
@@ -88,9 +90,34 @@ class EffectsMixin:
         return set_flag
 
     def _free(self, env: Env, action: str, args: dict, duration: str | None) -> None:
+        """A free action now (page 8), if the player can make it: that action only."""
+        p, up_to = args.get("by"), args.get("up_to")
+        if not isinstance(p, Player) or up_to is not None and up_to < 1:
+            return  # a move of no square is no Run (ruling move-at-least-one-square)
+        if action in self.legal_actions(p, free=True):
+            self.perform_action(p, action, free=True, up_to=up_to, choices=[action])
+
+    def _free_choice(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
+        """A free action now (page 8) of the coach's choice, among those the player can make
+        as a free action (ruling incentiviser-free-action); they are its `choices`."""
         p = args.get("by")
-        if isinstance(p, Player) and action in self.legal_actions(p, free=True):
-            self.perform_action(p, action, free=True, up_to=args.get("up_to"))
+        possible = self.legal_actions(p, free=True) if isinstance(p, Player) else []
+        if possible:
+            action = self.choose_for_rule(env, possible)
+            self.perform_action(p, action, free=True, choices=possible)
+
+    def _offer_free(self, env: Env, action: str, args: dict, duration: str | None) -> None:
+        """Offer a free action (page 8) to the coach whose turn it is, at the action decision
+        being made (event action-choice): it joins the options as `PLAYER ACTION free`. Only
+        a player of that team who can make it now is offered it, and not an offered free
+        action of that type cancelled earlier this turn (ruling cancelled-action-not-counted).
+        A hook's `once` limit is used when the coach takes the offer (ruling
+        cost-free-actions); the compiler counts `offer-free` as a `may` for that."""
+        p, sink = args.get("by"), self.free_offers_sink
+        if sink is None or not isinstance(p, Player) or p.team is not self.active \
+                or action in p.free_cancelled or action not in self.legal_actions(p, free=True):
+            return
+        sink.append((p, action, env.on_accept))
 
     def _extra_action(self, env: Env, team: Team, args: dict, duration: str | None) -> None:
         if team is self.active:
@@ -128,6 +155,8 @@ class EffectsMixin:
             raise ActionVoided()
 
     def _end_actions(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
+        """No more actions, free ones included, until the turn ends (page 9): every player's
+        flag is cleared as the next turn starts (ruling actions-ended-this-turn)."""
         if isinstance(p, Player):
             p.actions_ended = True
 
@@ -194,6 +223,8 @@ class EffectsMixin:
             and not env.firing.reroll_spent,
             "free": lambda env, action, p: isinstance(p, Player)
             and action in self.legal_actions(p, free=True),
+            "free-choice": lambda env, subject, p: isinstance(p, Player)
+            and bool(self.legal_actions(p, free=True)),
             "move": lambda env, p, by: isinstance(p, Player) and p.standing,
         }
 
@@ -203,6 +234,8 @@ class EffectsMixin:
             "adjacent": self._q_adjacent, "players-near": self._q_near,
             "legal-actions": lambda env, p: self.legal_actions(p) if isinstance(p, Player)
             else [],
+            "free-actions": lambda env, p: self.legal_actions(p, free=True)
+            if isinstance(p, Player) else [],
             "bounce-direction": lambda env, n: self.ruleset.bounce_chart.get(int(n)),
             "armour-check-fails": lambda env, p: isinstance(p, Player) and p.square is not None
             and not self.armour_check(p, cause_of(env), attacker_of(env), 0),

@@ -268,7 +268,11 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.check_sudden_death()
 
     def check_sudden_death(self) -> None:
-        if self.endgame_active or self.overtime:
+        """A lead of 10 (the loser's `sudden-death-margin`) ends the game at once (page 11),
+        except in the Endgame (page 12). In a drawn knockout match's extra play too: play
+        carries on "as if the match had not ended" (League rules, Drawing a match), and the
+        Endgame ended with the match (ruling knockout-extra-play-sudden-death)."""
+        if self.endgame_active:
             return
         for team in self.teams:
             other = team.opponent
@@ -357,6 +361,11 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
                 self.ledger.append((team.side, team.score, "starting score"))
 
     def set_up_team(self, team: Team) -> None:
+        """Set-up step 5 (page 4): the coach places every player of the team in its end zone,
+        one per square: six for the box teams, as many as the player cards show for the
+        others (page 12, Extra Teams; eight Goblins, seven Undead). `nuffle check` keeps a
+        team within the 11 squares of an end zone (R405); a player left with no square would
+        stay in the Dugout."""
         self.after("setup", {"team": team}, record=False)
         for p in team.players:
             zone = self.modify("setup-zone", "end-zone", {"team": team})
@@ -406,6 +415,9 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
             self.end_of_round()
 
     def end_of_round(self) -> None:
+        """In a drawn knockout match's extra play, a coach with more points at the end of a
+        round wins (League rules, Drawing a match). Any game is stopped at ROUND_CAP (ruling
+        game-length-cap)."""
         if self.overtime and self.home.score != self.away.score:
             self.finish(self.leader(), "knockout overtime")
         if self.round >= ROUND_CAP:
@@ -422,14 +434,15 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.end_turn(team)
 
     def action_phase(self, team: Team) -> None:
+        # the coach chooses one of the turn's actions or a free action a rule offers (page 8),
+        # also once the turn's actions are used up, until they end the turn or nothing is left
         guard = 0
-        while self.actions_left > 0 and guard < MAX_CHOICES_PER_TURN:
+        while guard < MAX_CHOICES_PER_TURN:
             guard += 1
             choice = self.choose_action(team)
             if choice is None:
                 break
-            player, action = choice
-            self.top_level_action(player, action)
+            self.make_chosen_action(choice)
 
     def reset_turn(self, team: Team) -> None:
         """The bookkeeping of a new turn, without its steps."""
@@ -442,30 +455,52 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.actions_left = int(team.params["actions-per-turn"])
         self.claims_this_turn = 0
         self.bonus_played = {"home": set(), "away": set()}
-        for p in team.players:
+        # every player's, both teams': "cannot make any more actions this turn" (page 9, Miss
+        # and Tackle) ends with the turn it happened in, whoever's turn that was (ruling
+        # actions-ended-this-turn)
+        for p in (*team.players, *team.opponent.players):
             p.actions_this_turn = []
             p.actions_cancelled = []
+            p.free_cancelled = []
             p.actions_ended = False
         self.possession_at_start = {b.id: b.holder.team.side for b in self.balls
                                     if b.in_play and b.holder is not None}
 
     def start_turn(self, team: Team) -> None:
+        """The start of a turn (page 6): No Ball in Play, then Emergency Reserves."""
         self.reset_turn(team)
+        # Get On With It! (page 11) needs the team to start the turn "in possession of every
+        # ball on the pitch": possession when the turn begins, before No Ball in Play, the
+        # moment the `had-at-turn-start` of a gain of possession looks at too (reset_turn's
+        # possession_at_start; ruling possession-at-turn-start). A ball that comes out of a
+        # trapdoor in this turn was not possessed at its start.
+        on_pitch = [b for b in self.balls if b.in_play]
+        self.gowi = bool(on_pitch) and all(self.possession_at_start.get(b.id) == team.side
+                                           for b in on_pitch)
         self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
         if not any(b.in_play for b in self.balls):
             self.new_ball(team)  # No Ball in Play (page 10)
-        on_pitch = [b for b in self.balls if b.in_play]
-        self.gowi = bool(on_pitch) and all(b.holder is not None and b.holder.team is team
-                                           for b in on_pitch)
+        # The Emergency Reserves step, after No Ball in Play (page 6): what is played
+        # "before Emergency Reserves" comes here, so a player the trapdoor injured is already
+        # in the Dugout (ruling healing-spell-after-trapdoor).
+        self.before("emergency-reserves", {"team": team})
         if len(team.players_on_pitch) < 3 and team.dugout:  # Emergency Reserves (page 9)
             self.emergency_reserves(team)
 
     def end_turn(self, team: Team) -> None:
+        """The end of a turn, in the order of ruling end-of-turn-order: the Refresh (the
+        turn's last step, pages 6 and 11; none in round 1), the hand limit (page 11), the
+        discard of a temporary card not claimed, then Get On With It! (page 11)."""
         on_pitch = [b for b in self.balls if b.in_play]
         still = bool(on_pitch) and all(b.holder is not None and b.holder.team is team
                                        for b in on_pitch)
-        gowi = self.gowi and still and self.claims_this_turn == 0
+        # "have not claimed any challenge cards": any card this team claimed this turn, an
+        # active one or one drawn for this turn only (claims_this_turn counts the active
+        # cards, for Clean Sweep)
+        claimed = any(event == "card-claimed" and payload.get("team") is team
+                      for event, payload in self.turn_history)
+        gowi = self.gowi and still and not claimed
         counting = self.final_turns is not None  # set before this turn's Refresh
         if self.round > 1:
             self.refresh(team)
@@ -482,6 +517,10 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
                 self.end_after_last_card()
 
     def end_after_last_card(self) -> None:
+        """The game ends after the last card's one more turn each, the higher score winning
+        (page 11; ruling last-card-one-more-turn); a drawn knockout match goes on instead
+        (League rules, Drawing a match; the third-place match too, ruling
+        knockout-third-place-draw)."""
         winner = self.leader()
         if winner is None and self.options.knockout:
             self.start_overtime()

@@ -1,8 +1,9 @@
 """Invariants a game must keep after every step (checked in debug mode).
 
-Six players per team between pitch and Dugout, one player per square, nobody on a
-blocked square, every ball on the pitch, held or out of play, and each score equal to the
-points its scoring events gave.
+Every player of a team's roster between pitch and Dugout (six for the box teams, page 4;
+as many as the team's player cards show for the others, page 12, Extra Teams), one player
+per square, nobody on a blocked square, every ball on the pitch, held or out of play, and
+each score equal to the points its scoring events gave.
 """
 
 from __future__ import annotations
@@ -12,7 +13,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
 
-TEAM_SIZE = 6  # page 4; rulings team-goblin-count and team-undead-lineman-counts
+
+
+def roster_size(game: Game, team_id: str) -> int:
+    """The players the team fields: its positions' counts (rulings team-goblin-count and
+    team-undead-lineman-counts: eight Goblins, seven Undead)."""
+    return sum(int(pos["count"]) for pos in game.ruleset.teams[team_id]["positions"])
 
 
 class InvariantViolation(AssertionError):
@@ -26,8 +32,9 @@ def violations(game: Game) -> list[str]:
     board = game.board
     seen: dict[int, str] = {}
     for team in game.teams:
-        if len(team.players) != TEAM_SIZE:
-            out.append(f"{team.side} has {len(team.players)} players, not {TEAM_SIZE}")
+        size = roster_size(game, team.id)
+        if len(team.players) != size:
+            out.append(f"{team.side} has {len(team.players)} players, not {size}")
         for p in team.players:
             if p.square is None:
                 if p.ball is not None:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 class Player:
     __slots__ = ("id", "name", "team", "position", "move", "throw", "armour", "abilities",
                  "square", "is_prone", "ball", "actions_this_turn", "actions_cancelled",
-                 "actions_ended", "game")
+                 "free_cancelled", "actions_ended", "game")
 
     def __init__(self, game: Game, team: Team, pid: str, name: str, position: str, move: int,
                  throw: int, armour: int, abilities: list[str]) -> None:
@@ -31,8 +31,14 @@ class Player:
         self.square: int | None = None  # None: in the Dugout
         self.is_prone = False
         self.ball: Ball | None = None
+        # this turn's bookkeeping (cleared for every player when a turn starts): the actions
+        # made as turn actions; those cancelled before they were made (ruling
+        # cancelled-action-not-counted); free actions offered at the action decision and
+        # cancelled (not offered again this turn); and whether the player can make no more
+        # actions this turn, free ones included (page 9; ruling actions-ended-this-turn)
         self.actions_this_turn: list[str] = []
         self.actions_cancelled: list[str] = []
+        self.free_cancelled: list[str] = []
         self.actions_ended = False
 
     def __repr__(self) -> str:

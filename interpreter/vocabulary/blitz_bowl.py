@@ -64,11 +64,23 @@ def build() -> Vocabulary:
     v.event("setup", "A team sets up in its end zone (page 4).", "{team} sets up", team="team")
     v.event("turn-start", "A team's turn begins, before No Ball in Play (page 6).",
             "{team}'s turn begins", team="team")
+    v.event("emergency-reserves", "The Emergency Reserves step of a team's turn (page 6), "
+            "after No Ball in Play; it comes every turn, whether or not the team has fewer than "
+            "three players on the board (page 9).", "{team} reaches the Emergency Reserves step",
+            team="team")
     v.event("turn-end", "A team's turn ends, after Refresh (page 6).", "{team}'s turn ends",
             team="team")
-    v.event("action", "A player makes an action; `before` is as it is chosen, `after` once done.",
+    v.event("action", "A player makes an action; `before` is as it is chosen, `after` once done. "
+            "`choices` are the actions they could make in its place, the action itself "
+            "included: for one of the turn's actions, those they can still make this turn; for "
+            "a free action, those the rule giving it allows (one, unless the coach chose among "
+            "several).",
             "{player} makes an action", player="player", team="team", action="action",
-            free="bool")
+            free="bool", choices="list[action]")
+    v.event("action-choice", "The coach of the team whose turn it is is about to choose what "
+            "to do next (page 8): one of the turn's actions, a free action a rule offers "
+            "(`offer-free`), or end the turn. It comes before each choice, also once the turn's "
+            "actions are used up.", "{team}'s coach chooses what to do next", team="team")
     v.event("move", "A player moves one square.", "{player} moves", player="player",
             team="team", action="action", from_="square", to="square")
     v.event("block-roll", "The Block dice are rolled (page 9).", "the Block dice are rolled",
@@ -147,8 +159,11 @@ def build() -> Vocabulary:
             "sets it replaces the roll, and no d8 is rolled.",
             "the bounce roll", bounds=(1, 8), ball="ball", cause="bounce-cause",
             player="player")
-    v.value("action-cost", "number", "How many of the turn's actions an action uses (1, or 0).",
-            "the action's cost", bounds=(0, 3), player="player", action="action")
+    v.value("bounce-result", "number", "The d8 rolled for a bounce (page 10), as it is read "
+            "on the bounce chart: the d8 is rolled first, then rules change the result. Not "
+            "asked when a rule set `bounce-roll` (no d8 was rolled).",
+            "the bounce result", bounds=(1, 8), ball="ball", cause="bounce-cause",
+            player="player")
     v.value("knocked-down-prone", "bool", "Whether a Knocked Down player is placed Prone.",
             "whether {player} is placed Prone", player="player")
     v.value("touchdown-scored", "bool", "Whether a touchdown counts.",
@@ -159,6 +174,15 @@ def build() -> Vocabulary:
             "the points for a Clean Sweep", bounds=(0, 10), team="team")
     v.value("trapdoor-roll", "number", "The d6 deciding the trapdoor (1-3 left, 4-6 right).",
             "the trapdoor roll", bounds=(1, 6), team="team")
+    # Asked of each coach in turn (the coach whose roll it is first) before the d6 is rolled.
+    # A coach whose rules make it true chooses the trapdoor instead, and no d6 is rolled; when
+    # both coaches' rules make it true, each coach rolls a d8, re-rolling ties, and the higher
+    # roll chooses: the roll-off printed on the Coach Traits table (000_ff9920886d8c191d.txt,
+    # roll 9), taken as the rule whenever both coaches would choose the trapdoor.
+    v.value("chooses-trapdoor", "bool", "Whether a coach chooses which trapdoor a new ball "
+            "comes out of instead of rolling for it (pages 4 and 10). When both coaches would "
+            "choose, a d8 roll-off (ties re-rolled) decides which of them chooses.",
+            "whether {team} chooses the trapdoor", team="team")
     v.value("setup-zone", "setup-area", "Where a team may set up.", "where {team} may set up",
             team="team")
     v.value("claim-points", "number", "Points a claimed card scores.", "the card's points",
@@ -178,9 +202,21 @@ def build() -> Vocabulary:
                 bounds=(1, 10))
 
     # ---- effects ----------------------------------------------------------------------------
-    v.effect("free", "A free action (page 8): it does not count towards the turn's actions.",
+    v.effect("free", "A free action (page 8), now: it does not count towards the turn's "
+             "actions, and may be one the player already made this turn. Nothing happens if "
+             "the player cannot make it.",
              "action", required=True, by="player", up_to="number", bounds={"up to": (0, 30)},
              phrase="{by} makes a free {subject} action[ of up to {up to} squares]")
+    v.effect("free-choice", "A free action (page 8), now, of the coach's choice: any action "
+             "the player can make as a free action. Nothing happens if they can make none.",
+             by="player", phrase="{by} makes a free action of the coach's choice")
+    v.effect("offer-free", "Offer a free action (page 8) at the action decision "
+             "(`before action-choice`): the coach may take it, shown as `PLAYER ACTION free`, "
+             "besides the turn's actions and also once they are used up. Only a player of the "
+             "team whose turn it is who can make it now is offered it. A hook's `once` limit is "
+             "used when the coach takes the offer, not when it is made.",
+             "action", required=True, by="player",
+             phrase="{by} can make a free {subject} action now")
     v.effect("extra-action", "A team makes one more action this turn; it is not free.", "team",
              required=True, phrase="{subject} makes one more action this turn")
     v.effect("knock-down", "Knock a player down (page 9).", "player", required=True,
@@ -200,7 +236,8 @@ def build() -> Vocabulary:
              phrase="{subject} is removed from play")
     v.effect("void-action", "The current action is treated as never made.",
              phrase="the action counts as never made")
-    v.effect("end-actions", "The player can make no more actions this turn.", "player",
+    v.effect("end-actions", "The player can make no more actions, free actions included, "
+             "until the end of this turn, whoever's turn it is (page 9).", "player",
              required=True, phrase="{subject} can make no more actions this turn")
     v.effect("move", "Move a player to a square.", "player", required=True, to="square",
              phrase="{subject} moves to {to}")
@@ -230,8 +267,13 @@ def build() -> Vocabulary:
             phrase="{0} is adjacent to {1}")
     v.query("players-near", "Players in or adjacent to a square, player or ball.", ("any",),
             "list[player]", phrase="the players in or next to {0}'s square")
-    v.query("legal-actions", "The actions a player could still make this turn (page 8).",
+    v.query("legal-actions", "The actions a player could still make this turn as one of the "
+            "turn's actions (page 8): none for a player of the team whose turn it is not.",
             ("player",), "list[action]", phrase="the actions {0} can still make")
+    v.query("free-actions", "The actions a player could make now as a free action (page 8): "
+            "those their status allows and the board permits, made this turn or not; none once "
+            "they can make no more actions this turn.", ("player",), "list[action]",
+            phrase="the actions {0} can make as a free action")
     v.query("bounce-direction", "The bounce chart's direction for a d8 result (page 10).",
             ("number",), "direction", phrase="the bounce chart direction for {0}")
     v.query("armour-check-fails", "Make an Armour check for a player through the dice (page 7) "

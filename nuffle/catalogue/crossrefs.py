@@ -1,7 +1,9 @@
 """Checks across items: references resolve, file names match ids, tables cover their dice.
 
 Game facts checked here cite the Blitz Bowl Season 2 rulebook (000_ff9920886d8c191d.txt):
-six players per team (page 4), coach traits on a 2D8 table of 2-16 (league rules).
+a team of six players or more (page 4; page 12, Extra Teams: "the appropriate type and number of
+miniatures, as shown on that team's player cards"), and no more than an end zone holds,
+coach traits on a 2D8 table of 2-16 (league rules).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from pathlib import Path
 from nuffle.catalogue.model import Catalogue, Item
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
 
-PLAYERS_PER_TEAM = 6
+MIN_PLAYERS = 6  # the box teams' six (page 4); no printed team has fewer
+MAX_PLAYERS = 11  # every player sets up in the end zone (page 4): 11 squares on both pitches
 APPLIES_TO_SECTIONS = "rules"
 
 
@@ -102,10 +105,11 @@ def _check_team(cat: Catalogue, team: Item, ids: dict[str, list[str]]) -> list[D
     positions = team.data.get("positions") or []
     total = sum(p.get("count", 0) for p in positions if isinstance(p, dict)
                 and isinstance(p.get("count"), int))
-    if total != PLAYERS_PER_TEAM:
+    if not MIN_PLAYERS <= total <= MAX_PLAYERS:
         diags.append(_at(team, ("positions",), "R405",
-                         f"the team has {total} players; a Blitz Bowl team has {PLAYERS_PER_TEAM}",
-                         "check the positions' counts (rulebook page 4)", key=True))
+                         f"the team has {total} players; a Blitz Bowl team has from "
+                         f"{MIN_PLAYERS} to {MAX_PLAYERS}, as its player cards show",
+                         "check the positions' counts (rulebook pages 4 and 12)", key=True))
     seen: set[str] = set()
     for i, pos in enumerate(positions):
         if not isinstance(pos, dict):

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
+import yaml
+from nuffle.interpreter.blitz_bowl.game import Result
 from nuffle.interpreter.league import Coach, League, fixtures
+from nuffle.interpreter.scenario import run_scenario
 
 MATCHES = 10
 
@@ -163,3 +167,109 @@ def test_award_winners_have_the_extreme_values(ruleset, quarter_final_league) ->
         best = pick(value(c) for c in result.coaches)
         assert winners, name
         assert sorted(winners) == sorted(c.name for c in result.coaches if value(c) == best)
+
+
+# -- the finals, match by match (stubbed results: fast and exact) ----------------------------
+
+SEMI_FINALISTS = {"coach-1", "coach-7", "coach-3", "coach-5"}  # who wins each quarter-final
+
+
+class StubLeague(League):
+    """League matches: the lower-numbered coach wins and the loser injures one opposing
+    player. Quarter-finals: SEMI_FINALISTS win. Semi-finals: coach-1 and coach-5 win. The
+    final is won by the home coach; the third-place match is still level when it is stopped
+    (ruling game-length-cap). Each knockout match injures 100 of the home coach's opponents."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.played: list[tuple[str, str, bool]] = []
+
+    def play_match(self, home, away, knockout):
+        self.played.append((home.name, away.name, knockout))
+        if not knockout:
+            home_wins = int(home.name.split("-")[1]) < int(away.name.split("-")[1])
+            injuries = {"home": 0 if home_wins else 1, "away": 1 if home_wins else 0}
+        else:
+            stage = len([m for m in self.played if m[2]])
+            if stage <= 4:
+                home_wins = home.name in SEMI_FINALISTS
+            elif stage <= 6:
+                home_wins = home.name in ("coach-1", "coach-5") or \
+                    away.name not in ("coach-1", "coach-5")
+            elif stage == 7:  # the third-place match: level at the round cap
+                return Result(None, {"home": 4, "away": 4}, "round cap", 60, {}, {}, {}, 0)
+            else:
+                home_wins = True
+            injuries = {"home": 100, "away": 0}
+        winner = "home" if home_wins else "away"
+        score = {"home": 5, "away": 2} if home_wins else {"home": 2, "away": 5}
+        return Result(winner, score, "last card", 12, {"home": 0, "away": 0},
+                      {"home": 0, "away": 0}, injuries, 0)
+
+
+@pytest.fixture(scope="module")
+def stub_league(ruleset):
+    teams = sorted(ruleset.teams)
+    coaches = [Coach(f"coach-{i + 1}", teams[i], "greedy") for i in range(8)]
+    league = StubLeague(ruleset, coaches, seed=1, knockout="quarter-finals")
+    return league, league.run()
+
+
+def test_semi_finals_pair_the_most_league_points_with_the_fewest(stub_league) -> None:
+    """Ruling knockout-semi-final-pairing: the quarter-final winners coach-1, coach-7, coach-3
+    and coach-5 (by league points 1st, 7th, 3rd, 5th) meet 1st v 7th and 3rd v 5th, not as
+    a bracket (1st v 5th, 7th v 3rd)."""
+    _, result = stub_league
+    assert [c.name for c in result.table] == [f"coach-{i}" for i in range(1, 9)]
+    quarters, semis = result.knockouts[:4], result.knockouts[4:6]
+    assert [(k.home, k.away, k.winner) for k in quarters] == [
+        ("coach-1", "coach-8", "coach-1"), ("coach-2", "coach-7", "coach-7"),
+        ("coach-3", "coach-6", "coach-3"), ("coach-4", "coach-5", "coach-5")]
+    assert [(k.home, k.away) for k in semis] == [("coach-1", "coach-7"), ("coach-3", "coach-5")]
+    assert [k.winner for k in semis] == ["coach-1", "coach-5"]
+
+
+def test_the_third_place_match_is_a_knockout_match(stub_league) -> None:
+    """Ruling knockout-third-place-draw: a drawn match for third place goes on like the
+    other knockout matches (Game option `knockout`)."""
+    league, result = stub_league
+    third = result.knockouts[6]
+    assert third.stage == "third place" and {third.home, third.away} == {"coach-7", "coach-3"}
+    assert (third.home, third.away, True) in league.played
+
+
+def test_a_knockout_match_stopped_level_goes_to_the_higher_seed(stub_league) -> None:
+    """Ruling game-length-cap: the third-place match, coach-7 at home against coach-3, is
+    still level at the cap: coach-3, higher in the league table, finishes third (the home
+    coach does not)."""
+    _, result = stub_league
+    third, final = result.knockouts[6], result.knockouts[7]
+    assert (third.home, third.away, third.winner) == ("coach-7", "coach-3", "coach-3")
+    assert third.score == "4-4 (higher seed goes through)"
+    assert (final.home, final.away, final.winner) == ("coach-1", "coach-5", "coach-1")
+    assert result.champion == "coach-1"
+
+
+def test_king_of_carnage_counts_the_league_matches_only(stub_league) -> None:
+    """Ruling league-injuries-caused: the rosters hold the league matches only, so the 100
+    injuries of each knockout match count for no award; coach-8 lost (and injured one
+    opponent in) each of their 10 league matches."""
+    _, result = stub_league
+    by_name = {c.name: c for c in result.coaches}
+    assert by_name["coach-8"].injuries_caused == MATCHES
+    assert by_name["coach-1"].injuries_caused == 0
+    assert dict(result.awards)["Legbreaker’s King of Carnage Award"] == ["coach-8"]
+
+
+@pytest.mark.parametrize(("scenario", "caused"), [
+    ("table-block-dice-kerrunch", {"home": 1, "away": 0}),  # a Block by a home player
+    ("rules-trapdoor-injury", {"home": 0, "away": 1}),  # a trapdoor, on the home turn
+    ("ball-bomb-ball", {"home": 0, "away": 1}),  # a special ball, no attacker
+])
+def test_every_injury_of_an_opposing_player_is_on_the_roster(ruleset, scenario, caused) -> None:
+    """Ruling league-injuries-caused: the roster marks every opposing player injured,
+    whatever injured them; the league copies the game's count onto the rosters."""
+    path = Path(__file__).resolve().parents[2] / "content" / "blitz-bowl" / "scenarios"
+    run = run_scenario(ruleset, yaml.safe_load((path / f"{scenario}.yaml").read_text()))
+    assert not run.failures, run.failures
+    assert run.game.result(None, "stopped").injuries_caused == caused
