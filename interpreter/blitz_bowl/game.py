@@ -43,7 +43,7 @@ class Options:
     pitch: str | None = None
     special_balls: bool = False  # Extra Time: the special ball deck
     endgame: bool = False  # Extra Time: the Endgame cards
-    knockout: bool = False  # a league final: a draw goes on (league rules, "Drawing a match")
+    knockout: bool = False  # a knockout match: a draw goes on (league rules, "Drawing a match")
     home_traits: list[str] = field(default_factory=list)
     away_traits: list[str] = field(default_factory=list)
     disabled: frozenset[str] = frozenset()  # content ids whose rules are switched off

@@ -129,8 +129,6 @@ def build() -> Vocabulary:
             "the Challenge cards are refreshed", team="team")
     v.event("clean-sweep", "A coach claims all three active cards in one turn (page 11).",
             "{team} makes a Clean Sweep", team="team")
-    v.event("trapdoor-choice", "The trapdoor a ball emerges from is decided (page 10).",
-            "the trapdoor is chosen", team="team")
 
     # ---- values (for `modify`) ----------------------------------------------------------
     v.value("move-allowance", "number", "How many squares a move may cover (Run: Move; Mark: 2; "
@@ -138,7 +136,9 @@ def build() -> Vocabulary:
             action="action")
     v.value("move-restriction", "move-rule", "How a move may go near opponents.",
             "how {player} may move near opponents", player="player", action="action")
-    v.value("can-pick-up", "bool", "Whether moving onto a ball picks it up (Run only).",
+    v.value("can-pick-up", "bool", "Whether a player who moves onto a loose ball picks it up "
+            "(page 8): true in a Run, else false; `action` is the action they are making, none "
+            "when they are pushed (ruling moved-onto-the-ball).",
             "whether {player} picks up the ball", player="player", action="action", ball="ball")
     v.value("block-assisted", "bool", "Whether a block is Assisted (page 9).",
             "whether the block is Assisted", blocker="player", target="player")
