@@ -258,8 +258,12 @@ def play(game: Game, setup: dict, start: str) -> None:
         game.actions_left = count(setup.get("actions_left", per_turn), "setup.actions_left")
         game.actions_made = per_turn - game.actions_left
         for pid, acts in mapping(setup.get("actions_made"), "setup.actions_made").items():
-            made = listed(acts, f"setup.actions_made.{pid}")
-            _player(game, pid).actions_this_turn = [str(a) for a in made]
+            made = [str(a) for a in listed(acts, f"setup.actions_made.{pid}")]
+            p = _player(game, pid)
+            p.actions_this_turn = made
+            for action in made:  # in the turn's history too, as `happened(action …)` reads it
+                game.record("action", {"player": p, "team": p.team, "action": action,
+                                       "free": False, "choices": [action]})
     game.turns_from(team, fresh)
 
 

@@ -205,3 +205,16 @@ def test_a_failed_step_check_does_not_hide_the_expectations(ruleset) -> None:
     assert len(run.failures) == 2, run.failures
     assert "offers `end turn`" in run.failures[0]
     assert run.failures[1] == "home should have 5 points, has 1"
+
+
+def test_actions_made_at_set_up_are_in_the_turns_history(ruleset) -> None:
+    """`happened(action …)` reads the turn's history: an action written under
+    setup.actions_made is there, as if it had been made."""
+    data = scenario(decisions=[{"kind": "action"}], dice=[])
+    data["setup"]["actions_made"] = {"home.lineman-2": ["run"]}
+    data["setup"]["actions_left"] = 2
+    run = run_scenario(ruleset, data)
+    assert not run.failures, run.failures
+    assert run.events[0].startswith("action player=home.lineman-2 team=home action=run")
+    assert any(event == "action" and payload["player"].id == "home.lineman-2"
+               for event, payload in run.game.turn_history)
