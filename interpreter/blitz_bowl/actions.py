@@ -56,6 +56,19 @@ class FreeChoice(tuple):
         return self
 
 
+class TurnChoice(tuple):
+    """One of the turn's actions the coach chose: unpacks as (player, action); ``choices``
+    are the actions that player could make at that decision (the event's `choices`), taken
+    from the options already worked out rather than worked out again."""
+
+    choices: tuple[str, ...]
+
+    def __new__(cls, player: Player, action: str, choices: tuple[str, ...]) -> TurnChoice:
+        self = super().__new__(cls, (player, action))
+        self.choices = choices
+        return self
+
+
 class ActionsMixin:
     # -- what a player may do -------------------------------------------------------------
     def legal_actions(self, p: Player, free: bool = False, foes: list[int] | None = None,
@@ -123,6 +136,7 @@ class ActionsMixin:
         """The coach's next choice: a free action a rule offers now, one of the turn's
         actions while any are left (page 8), or None to end the turn."""
         options: list = self.free_offers(team)
+        offers = len(options)
         if self.actions_left > 0:
             foes = [o.square for o in team.opponent.players if o.square is not None]
             danger = self.danger(team.players[0])
@@ -131,7 +145,11 @@ class ActionsMixin:
         options.append(None)
         prompt = f"action {self.actions_made + 1} of {team.name}" if self.actions_left > 0 \
             else f"a free action for {team.name}"
-        return self.decide(team, "action", options, _action_label, prompt)
+        choice = self.decide(team, "action", options, _action_label, prompt)
+        if choice is None or isinstance(choice, FreeChoice):
+            return choice
+        p = choice[0]
+        return TurnChoice(p, choice[1], tuple(o[1] for o in options[offers:-1] if o[0] is p))
 
     def free_offers(self, team: Team) -> list[FreeChoice]:
         """The free actions rules offer the team whose turn it is, as its coach chooses what
@@ -159,7 +177,9 @@ class ActionsMixin:
             self.top_level_action(player, action, free=True, choices=choice.choices,
                                   offered=True)
         else:
-            self.top_level_action(player, action)
+            self.top_level_action(player, action,
+                                  choices=choice.choices if isinstance(choice, TurnChoice)
+                                  else None)
 
     def emergency_reserves(self, team: Team) -> None:
         choices = [p for p in team.dugout]

@@ -439,6 +439,8 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         guard = 0
         while guard < MAX_CHOICES_PER_TURN:
             guard += 1
+            if self.actions_left <= 0 and not self.hooks.get("action-choice", "before"):
+                break  # no action left and no rule that could offer a free one: nothing to ask
             choice = self.choose_action(team)
             if choice is None:
                 break
