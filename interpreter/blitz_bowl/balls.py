@@ -263,9 +263,14 @@ class BallsMixin:
         choosing = [t for t in (team, team.opponent)
                     if self.modify("chooses-trapdoor", False, {"team": t}) is True]
         if choosing:
-            chooser = choosing[0] if len(choosing) == 1 else self.roll_off(choosing)
-            return self.decide(chooser, "trapdoor", [traps[left], traps[right]],
-                               self.square_label, "which trapdoor does the ball come out of")
+            chooser = choosing[0]
+            if len(choosing) > 1:
+                chooser = self.roll_off(choosing)
+                self.note("roll-off-won", team=chooser)
+            square = self.decide(chooser, "trapdoor", [traps[left], traps[right]],
+                                 self.square_label, "which trapdoor does the ball come out of")
+            self.note("trapdoor-chosen", team=chooser, square=self.board.label(square))
+            return square
         roll = self.dice.roll(6, "trapdoor")
         roll = self.modify("trapdoor-roll", roll, {"team": team})
         return traps[left if roll <= 3 else right]

@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     "throw-failed": "{player} throws {range} to {target}: {roll} = {result} vs {throw}+ failed",
     "throw-fumble": "{player} throws {range} to {target}: {roll} = {result} vs {throw}+ fumble",
     "trapdoor-opens": "the trapdoor opens under {player}",
+    "roll-off-won": "{team} win the roll-off to choose the trapdoor",
+    "trapdoor-chosen": "{team} choose the trapdoor at {square}",
     "touchdown-void": "{player}'s touchdown does not count",
     "touchdown": "TOUCHDOWN by {player}!",
     "the-ball": "the ball",
