@@ -20,7 +20,16 @@ from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript
 from nuffle.interpreter.dice import Dice, DiceScriptError, Outcome, parse_script
 from nuffle.interpreter.errors import RulesError
 from nuffle.interpreter.scenario_expect import Timeline, check_expectations
-from nuffle.interpreter.scenario_script import ScenarioAgent, ScenarioError
+from nuffle.interpreter.scenario_fields import (
+    SIDES,
+    ScenarioError,
+    count,
+    listed,
+    mapping,
+    shown,
+    side,
+)
+from nuffle.interpreter.scenario_script import ScenarioAgent
 
 __all__ = ["Run", "ScenarioError", "run_scenario"]
 
@@ -51,7 +60,6 @@ def block_faces(ruleset: Ruleset) -> dict[str, tuple[int, int]]:
     return out
 
 
-SIDES = ("home", "away")
 MAX_DIE_TEXT = 40  # `bounce=north-east` and `d6=4` are far shorter
 
 
@@ -59,7 +67,7 @@ def xy(value: Any, where: str) -> tuple[int, int]:
     if isinstance(value, list | tuple) and len(value) == 2 \
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         return value[0], value[1]
-    raise ScenarioError(f"{where}: write a square as [x, y], not {_shown(value)}")
+    raise ScenarioError(f"{where}: write a square as [x, y], not {shown(value)}")
 
 
 def free_square(game: Game, value: Any, where: str) -> int:
@@ -76,49 +84,13 @@ def free_square(game: Game, value: Any, where: str) -> int:
     return sq
 
 
-def side(value: Any, where: str) -> str:
-    """``home`` or ``away``: the engine reads any other word as the away side."""
-    if value not in SIDES:
-        raise ScenarioError(f"{where}: `{_shown(value)}` should be home or away")
-    return value
-
-
-def mapping(value: Any, where: str) -> dict:
-    """A mapping the runner reads (absent is empty); the schema says so, a caller may not."""
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{where}: should be a mapping, not {_shown(value)}")
-    return value
-
-
-def listed(value: Any, where: str) -> list:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where}: should be a list, not {_shown(value)}")
-    return value
-
-
-def count(value: Any, where: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ScenarioError(f"{where}: should be a whole number from {low}, not {_shown(value)}")
-    return value
-
-
-def _shown(value: Any) -> str:
-    """A value for a message: a text as written, anything else as Python shows it; cut short."""
-    text = value if isinstance(value, str) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: bool = True) -> Run:
     """Set the scenario's position up, play its script and compare its expectations.
 
     Raises ScenarioError for a scenario that cannot be set up (an unknown player, a square
     off the pitch…); a run that does not go as expected is a Run with failures."""
     if not isinstance(data, dict):
-        raise ScenarioError(f"a scenario is a mapping (kind, id, setup…), not {_shown(data)}")
+        raise ScenarioError(f"a scenario is a mapping (kind, id, setup…), not {shown(data)}")
     setup = mapping(data.get("setup"), "setup")
     part = mapping(data.get("without"), "without") if without else data
     game, dice, agent = new_game(ruleset, data, setup, part, without, debug)
@@ -147,7 +119,7 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     agent.on_failure = lambda failure: timeline.add("check failed", failure)
     start = setup.get("start", "actions")
     if start not in ("setup", "turn", "actions"):
-        raise ScenarioError(f"start: `{_shown(start)}` should be setup, turn or actions")
+        raise ScenarioError(f"start: `{shown(start)}` should be setup, turn or actions")
     try:
         play(game, setup, start)
     except OutOfScript:
@@ -195,7 +167,7 @@ def new_game(ruleset: Ruleset, data: dict, setup: dict, part: dict, without: boo
     traits = mapping(setup.get("traits"), "setup.traits")
     pitch = setup.get("pitch", "one-trapdoor")
     if pitch not in ruleset.pitches:
-        raise ScenarioError(f"setup.pitch: no pitch `{_shown(pitch)}`")
+        raise ScenarioError(f"setup.pitch: no pitch `{shown(pitch)}`")
     options = Options(pitch=pitch,
                       special_balls=bool(opts.get("special_balls", False)),
                       endgame=bool(opts.get("endgame", False)),
@@ -210,7 +182,7 @@ def new_game(ruleset: Ruleset, data: dict, setup: dict, part: dict, without: boo
     teams = [setup.get(s, default) for s, default in (("home", "human"), ("away", "dwarf"))]
     for s, team in zip(SIDES, teams, strict=True):
         if team not in ruleset.teams:
-            raise ScenarioError(f"setup.{s}: no team `{_shown(team)}` (a team of your own is "
+            raise ScenarioError(f"setup.{s}: no team `{shown(team)}` (a team of your own is "
                                 "loaded with --content)")
     game = Game(ruleset, teams[0], teams[1], {"home": agent, "away": agent}, seed=0,
                 options=options, dice=dice)
@@ -222,7 +194,7 @@ def dice_script(ruleset: Ruleset, entries: list) -> list[tuple[int, int]]:
     schema's pattern) is refused before Python reads its number."""
     for entry in entries:
         if not isinstance(entry, str) or len(entry) > MAX_DIE_TEXT:
-            raise ScenarioError(f"dice: `{_shown(entry)}` is not a die and its result, like d6=4")
+            raise ScenarioError(f"dice: `{shown(entry)}` is not a die and its result, like d6=4")
     try:
         return parse_script(entries, block_faces(ruleset))
     except DiceScriptError as exc:
@@ -234,7 +206,7 @@ def coach_traits(ruleset: Ruleset, traits: dict, team: str) -> list[str]:
     held = listed(traits.get(team), f"setup.traits.{team}")
     for trait in held:
         if not isinstance(trait, str) or trait not in ruleset.traits:
-            raise ScenarioError(f"setup.traits.{team}: no coach trait `{_shown(trait)}`")
+            raise ScenarioError(f"setup.traits.{team}: no coach trait `{shown(trait)}`")
         if held.count(trait) > 1:
             raise ScenarioError(f"setup.traits.{team}: `{trait}` is listed twice; a coach has "
                                 "each trait once")
@@ -284,7 +256,7 @@ def position(game: Game, setup: dict) -> None:
     for team, points in mapping(setup.get("scores"), "setup.scores").items():
         where = f"setup.scores.{side(team, 'setup.scores')}"
         if isinstance(points, bool) or not isinstance(points, int):
-            raise ScenarioError(f"{where}: should be a whole number, not {_shown(points)}")
+            raise ScenarioError(f"{where}: should be a whole number, not {shown(points)}")
         # the whole score, a coach trait's starting score included: the ledger says so too
         game.side(team).score = points
         game.ledger = [entry for entry in game.ledger if entry[0] != team]
@@ -317,7 +289,7 @@ def place_balls(game: Game, balls: list) -> None:
         spec = mapping(spec, where)
         card = spec.get("card")
         if card is not None and card not in game.ruleset.balls:
-            raise ScenarioError(f"{where}: no ball card `{_shown(card)}`")
+            raise ScenarioError(f"{where}: no ball card `{shown(card)}`")
         ball = Ball(f"ball-{n + 1}", card)
         if "held_by" in spec:
             holder = _player(game, spec["held_by"])
@@ -384,7 +356,7 @@ def deal_cards(game: Game, setup: dict) -> None:
 
 def known_card(game: Game, card_id: Any, where: str) -> None:
     if not isinstance(card_id, str) or card_id not in game.ruleset.cards:
-        raise ScenarioError(f"{where}: no Challenge card `{_shown(card_id)}`")
+        raise ScenarioError(f"{where}: no Challenge card `{shown(card_id)}`")
 
 
 

@@ -8,14 +8,14 @@ event that did match, so the reader sees where the game went another way.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from nuffle.interpreter.scenario_script import Asked, ScenarioError
+from nuffle.interpreter.scenario_fields import ScenarioError, listed, mapping, side
+from nuffle.interpreter.scenario_script import Asked
 
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
 
-SIDES = ("home", "away")
 CONTEXT_LINES = 12  # timeline lines shown after the last event that matched
 
 
@@ -40,28 +40,6 @@ class Timeline:
         """The lines that follow event ``event_index`` (-1: from the start)."""
         start = self.event_at[event_index] + 1 if event_index >= 0 else 0
         return self.lines[start:start + CONTEXT_LINES]
-
-
-def mapping(value: Any, where: str) -> dict:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise ScenarioError(f"{where}: should be a mapping")
-    return value
-
-
-def listed(value: Any, where: str) -> list:
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise ScenarioError(f"{where}: should be a list")
-    return value
-
-
-def side(value: Any, where: str) -> str:
-    if value not in SIDES:
-        raise ScenarioError(f"{where}: `{value}` should be home or away")
-    return value
 
 
 def check_expectations(game: Game, expect: dict, timeline: Timeline,

@@ -14,11 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nuffle.interpreter.decisions import Decision, DecisionScriptError, OutOfScript
-
-
-class ScenarioError(Exception):
-    """The scenario itself is wrong (an unknown player, a bad square, a step it cannot
-    follow…)."""
+from nuffle.interpreter.scenario_fields import ScenarioError
 
 
 @dataclass(frozen=True)
