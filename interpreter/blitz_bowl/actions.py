@@ -418,9 +418,8 @@ class ActionsMixin:
         self.occupant[sq] = p
         p.square = sq
         self.after("move", {"player": p, "team": p.team, "action": None, "from": frm, "to": sq})
-        ball = self.loose.get(sq)
-        if ball is not None:
-            self.bounce(ball, sq, "effect", p)
+        if p.square == sq:  # onto a loose ball: picked up where a rule says so, else it
+            self.onto_ball(p, sq, None)  # bounces (ruling moved-onto-the-ball)
 
     # -- Reserves (page 9) ------------------------------------------------------------------
     def reserve_squares(self, team: Team) -> list[int]:

@@ -218,3 +218,4 @@ def test_actions_made_at_set_up_are_in_the_turns_history(ruleset) -> None:
     assert run.events[1] == "action player=home.lineman-2 team=home action=run free=false choices=run"
     assert any(event == "action" and payload["player"].id == "home.lineman-2"
                for event, payload in run.game.turn_history)
+
