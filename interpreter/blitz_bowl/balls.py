@@ -235,7 +235,7 @@ class BallsMixin:
         return False
 
     # -- balls entering and leaving play (pages 4, 10, 12) ----------------------------------
-    def take_ball(self, team: Team) -> Ball:
+    def take_ball(self) -> Ball:
         """The ball about to come into play; with special balls, the top card of the ball deck
         (page 12). With no card left to draw (a fifth ball), page 12 lets the coach whose turn
         it is choose a special ball type in play "provided the model for that ball is
@@ -297,7 +297,7 @@ class BallsMixin:
     def place_first_ball(self) -> None:
         """Set-up step 7: the ball on the trapdoor, no bounce (page 4)."""
         sq = self.trapdoor_for(self.first)
-        ball = self.take_ball(self.first)
+        ball = self.take_ball()
         self.place_loose(ball, sq)
         self.enter_play(ball)
 
@@ -309,7 +309,7 @@ class BallsMixin:
         if p is not None and p.standing:
             self.note("trapdoor-opens", player=p)
             self.injure(p, "trapdoor", None)
-        ball = self.take_ball(team)
+        ball = self.take_ball()
         ball.loose_square = sq
         self.in_flight += 1
         try:
