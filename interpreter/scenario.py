@@ -236,6 +236,8 @@ def play(game: Game, setup: dict, start: str) -> None:
             for action in made:  # in the turn's history too, as `happened(action …)` reads it
                 game.record("action", {"player": p, "team": p.team, "action": action,
                                        "free": False, "choices": [action]})
+        # their Claim steps are over: what they did is not claimable again (page 11)
+        game.claim_mark = (game.turn_index, len(game.turn_history))
     game.turns_from(team, fresh)
 
 
