@@ -67,11 +67,36 @@ def quarter_final_league(ruleset):
 
 
 def test_the_table_is_ordered_by_points_then_cards_then_injuries(quarter_final_league) -> None:
+    """Ruling league-tiebreaks, in a league played out: the table is in that order."""
     _, result = quarter_final_league
     keys = [(-c.league_points, -c.cards_claimed, -c.injuries_caused, c.name)
             for c in result.table]
     assert keys == sorted(keys)
     assert sorted(c.name for c in result.table) == sorted(c.name for c in result.coaches)
+
+
+def test_league_tiebreaks_cards_then_injuries_then_name_and_shared_awards(ruleset) -> None:
+    """Ruling league-tiebreaks: coaches level on league points are ranked by Challenge cards
+    claimed, then by opposing players injured, then by coach name; an award shared on a tie
+    goes to every coach in it. Four coaches on 4 points: carl claimed the most cards; anna,
+    bert and dora claimed the same, anna and bert injured more than dora, and anna comes
+    before bert by name. The top two (who play the final) are emma and carl."""
+    from nuffle.interpreter.league import RosterLine
+
+    def coach(name: str, points: int, cards: int, injuries: int) -> Coach:
+        c = Coach(name, "human", "greedy")
+        c.roster.append(RosterLine("someone", "W", points, cards, injuries, "3-0"))
+        return c
+
+    coaches = [coach("dora", 4, 2, 1), coach("bert", 4, 2, 5), coach("emma", 6, 0, 0),
+               coach("anna", 4, 2, 5), coach("carl", 4, 3, 0), coach("finn", 1, 3, 5)]
+    league = League(ruleset, coaches)
+    assert [c.name for c in league.standings()] == ["emma", "carl", "anna", "bert", "dora",
+                                                     "finn"]
+    awards = dict(league.awards())
+    assert awards["Legbreaker’s King of Carnage Award"] == ["bert", "anna", "finn"]
+    assert awards["The Bugman’s XXXXXX Challenger Award"] == ["carl", "finn"]
+    assert awards["The Cabalvision Master of the Crush Award"] == ["emma"]
 
 
 def test_quarter_finals_semi_finals_third_place_and_final(quarter_final_league) -> None:
