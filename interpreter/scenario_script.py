@@ -23,6 +23,7 @@ class Step:
 
     answer: str | None
     kind: str | None = None
+    team: str | None = None
     offered: tuple[str, ...] = ()
     not_offered: tuple[str, ...] = ()
 
@@ -59,10 +60,12 @@ def parse_steps(entries: list, where: str) -> list[Step]:
         if not isinstance(entry, dict):
             steps.append(Step(answer_text(entry)))
             continue
-        unknown = set(entry) - {"answer", "kind", "offered", "not_offered"}
+        unknown = set(entry) - {"answer", "kind", "team", "offered", "not_offered"}
         if unknown:
             raise ScenarioError(f"{where}[{n + 1}]: unknown key `{sorted(unknown)[0]}` (a step has "
-                            "answer, kind, offered, not_offered)")
+                                "answer, kind, team, offered, not_offered)")
+        if entry.get("team") not in (None, "home", "away"):
+            raise ScenarioError(f"{where}[{n + 1}].team: should be home or away")
         lists = {}
         for key in ("offered", "not_offered"):
             value = entry.get(key) or []
@@ -72,7 +75,7 @@ def parse_steps(entries: list, where: str) -> list[Step]:
         answer = entry.get("answer")
         steps.append(Step(None if answer is None else answer_text(answer),
                           None if entry.get("kind") is None else str(entry["kind"]),
-                          lists["offered"], lists["not_offered"]))
+                          entry.get("team"), lists["offered"], lists["not_offered"]))
     for n, step in enumerate(steps[:-1]):
         if step.answer is None:
             raise ScenarioError(f"{where}[{n + 1}]: a step without `answer` ends the run, but "
@@ -118,11 +121,13 @@ class ScenarioAgent:
                 f"{decision.team}; the options are {_shown(decision.labels)}") from None
 
     def _check(self, step: Step, decision: Decision) -> None:
-        n = len(self.asked)
+        n = sum(q.asked for q in self.asked)  # the step's number in the script
         what = f"decision {n} ({decision.kind}, {decision.team})"
         problems = []
         if step.kind is not None and step.kind != decision.kind:
             problems.append(f"should be a {step.kind} decision, is a {decision.kind} decision")
+        if step.team is not None and step.team != decision.team:
+            problems.append(f"should be asked of {step.team}, is asked of {decision.team}")
         problems += [f"should offer `{label}`" for label in step.offered
                      if label not in decision.labels]
         problems += [f"offers `{label}`, which it should not" for label in step.not_offered

@@ -219,3 +219,16 @@ def test_actions_made_at_set_up_are_in_the_turns_history(ruleset) -> None:
     assert any(event == "action" and payload["player"].id == "home.lineman-2"
                for event, payload in run.game.turn_history)
 
+
+
+def test_a_step_checks_whose_coach_is_asked(ruleset) -> None:
+    """Outrageous Cheat's `may` goes to the Dwarf coach, the trait's owner."""
+    ask = {"answer": "yes", "kind": "may", "team": "away"}
+    run = run_scenario(ruleset, scenario(decisions=["home.lineman-1 block",
+                                                    "claim take-them-down", ask]))
+    assert not run.failures, run.failures
+    ask["team"] = "home"
+    wrong = run_scenario(ruleset, scenario(decisions=["home.lineman-1 block",
+                                                      "claim take-them-down", ask]))
+    assert wrong.failures[0].startswith("decision 3 (may, away) should be asked of home, is "
+                                        "asked of away")
