@@ -50,6 +50,43 @@ def test_ball_teams_printed_in_the_english_seed(cat, ball, team) -> None:
     assert item.data["team"] == team and item.data["team_source"] == "printed"
 
 
+# Every ball card's team: three printed in the English seed, the other twenty chosen by
+# ruling ball-team-assignment from the team names the Italian appendix lists after each group.
+BALL_TEAMS = {
+    # group 1
+    "daemonic-ball": "chaos", "extra-spiky-ball": "chaos",
+    "cold-one-scale-ball": "dark-elf", "orb-of-dark-majesty": "dark-elf",
+    "rune-ball": "dwarf", "grudge-ball": "dwarf",
+    "draconic-egg": "elf", "soulstone-ball": "elf",
+    "bomb-ball": "goblin", "snotling-ball-suit": "goblin",
+    "pasty-ball": "halfling", "twelve-inch-sub-ball": "halfling",
+    "shady-special": "human",
+    # group 2
+    "nurgling-ball": "nurgle", "plague-ball": "nurgle",
+    "warpcenser-ball": "skaven", "warpstone-brazier": "skaven",
+    "bramblevine-ball": "wood-elf", "spiteful-sprite": "wood-elf",
+    "skeletal-haemonculus": "undead", "crudely-stitched-ball": "undead",
+    "limpin-squig-ball": "orc",
+    # group 3
+    "sacred-egg-of-mighty-sotek": "lizardmen",
+}
+
+
+def test_each_ball_belongs_to_the_team_the_ruling_gives(cat) -> None:
+    """The twenty balls the seeds do not label go to a team of their own group, two at most
+    per team: Crudely Stitched Ball to the Undead, not the Orcs; Shady Special to the
+    Humans (ruling ball-team-assignment)."""
+    assert {b.id: b.data["team"] for b in cat.of_kind("ball")} == BALL_TEAMS
+    for ball in cat.of_kind("ball"):
+        printed = ball.id in ("bomb-ball", "rune-ball", "nurgling-ball")
+        assert ball.data["team_source"] == ("printed" if printed else "ruling"), ball.id
+    per_team: dict[str, int] = {}
+    for team in BALL_TEAMS.values():
+        per_team[team] = per_team.get(team, 0) + 1
+    assert set(per_team) == {t.id for t in cat.of_kind("team")}
+    assert max(per_team.values()) == 2
+
+
 def test_printed_texts_are_marked_printed(cat) -> None:
     assert cat.get("ability", "catchers-instincts").data["text_source"] == "printed"
     assert cat.get("ability", "frenzied").data["text_source"] == "translated-from-italian"
@@ -80,6 +117,25 @@ def test_four_bonus_plays(cat) -> None:
     backs = {c.data["bonus_play"]["id"] for c in cat.of_kind("challenge-card")
              if "bonus_play" in c.data}
     assert backs == {"accurate-throw", "inspiration", "sprint", "healing-spell"}
+
+
+# The Bonus Play on the back of each card; None: a card with no back in the seed.
+CARD_BACKS = {"showboat-for-the-crowd": "accurate-throw",
+              "showboat-for-the-crowd-inspiration": "inspiration",
+              "take-them-down": "sprint", "get-the-ball": "healing-spell",
+              "break-some-bones": None, "make-a-risky-throw": None}
+
+
+def test_each_challenge_card_has_the_back_the_ruling_pairs_it_with(cat) -> None:
+    """Showboat for the Crowd! is two cards, one with Accurate Throw and one with
+    Inspiration; Take Them Down! carries Sprint; the orphan Healing Spell goes on the back of
+    Get the Ball!; Break Some Bones and Make a Risky Throw! have no Bonus Play
+    (ruling challenge-card-pairing)."""
+    backs = {c.id: c.data["bonus_play"]["id"] if "bonus_play" in c.data else None
+             for c in cat.of_kind("challenge-card")}
+    assert backs == CARD_BACKS
+    fronts = {c.id: c.data["name"] for c in cat.of_kind("challenge-card")}
+    assert fronts["showboat-for-the-crowd"] == fronts["showboat-for-the-crowd-inspiration"]
 
 
 def test_league_points_and_awards(cat) -> None:

@@ -119,6 +119,9 @@ def test_the_catalogue_has_exactly_these_rows(cat) -> None:
 @pytest.mark.parametrize("team,pos,count,move,throw,armour,abilities", ROWS,
                          ids=[f"{r[0]}/{r[1]}" for r in ROWS])
 def test_row_matches_the_seed(cat, team, pos, count, move, throw, armour, abilities) -> None:
+    """Season 2 players have the first edition's values, as the Italian appendix prints them
+    (and the Season 2 Human Catcher card shows: Move 7, Throw 4+, Armour 5+, Catcher's
+    Instincts) (ruling team-stats-first-edition)."""
     row = next(p for p in cat.get("team", team).data["positions"] if p["id"] == pos)
     assert (row["count"], row["move"], row["throw"], row["armour"]) == (count, move, throw, armour)
     assert row["abilities"] == abilities

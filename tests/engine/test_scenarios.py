@@ -68,3 +68,24 @@ REQUIRED = (
 def test_the_drills_and_rules_sections_have_scenarios() -> None:
     ids = {p.stem for p in SCENARIOS}
     assert not [r for r in REQUIRED if r not in ids]
+
+
+RULINGS = Path(__file__).resolve().parents[2] / "content" / "rulings"
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def test_every_blitz_bowl_ruling_has_evidence() -> None:
+    """A ruling says what the engine (or the content) does where the rules are silent: a
+    scenario naming it (`tests: [ruling/ID]`) shows the engine doing it; a ruling no single
+    game can show (a league's, a team's printed values) names the test that checks it."""
+    named = set(covered())
+    tests = "\n".join(p.read_text(encoding="utf-8").lower() for p in sorted(TESTS.rglob("test_*.py"))
+                      if p.resolve() != Path(__file__).resolve())
+    missing = []
+    for path in sorted(RULINGS.glob("*.yaml")):
+        data = load(path)
+        if data.get("edition") != "blitz-bowl-s2":
+            continue
+        if f"ruling/{data['id']}" not in named and f"ruling {data['id']}" not in tests:
+            missing.append(data["id"])
+    assert not missing, f"rulings no scenario or test names: {missing}"
