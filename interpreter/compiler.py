@@ -33,9 +33,6 @@ Run = Callable[[Env], None]
 
 # Constants whose value depends on the game (vocabulary constants that are not enum words).
 DYNAMIC_CONSTANTS = ("last-turn", "teams", "balls-in-play")
-# Effects that offer the coach something to take later (Blitz Bowl's `offer-free`): like a
-# `may`, they leave a hook's `once` limit to be used when the coach takes the offer.
-OFFER_EFFECTS = ("offer-free",)
 
 
 @dataclass(frozen=True)
@@ -159,7 +156,8 @@ class Compiler:
                 return True
         return CompiledHook(hook.event.name, hook.timing, hook.play,
                             self.expr(hook.where) if hook.where is not None else None, body,
-                            once, scope, _has_may(hook.body), optional_instead, hook.line,
+                            once, scope, _has_may(hook.body, self.vocab), optional_instead,
+                            hook.line,
                             _guards(hook, self.vocab), self.origin(hook))
 
     # -- statements --------------------------------------------------------------------
@@ -439,16 +437,19 @@ def _guards(hook: ast.Hook, vocab: Any) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _has_may(body: tuple[ast.Stmt, ...]) -> bool:
-    """Whether the coach may decline what the hook does (a `may`, or an offer): then its
-    `once` limit is used only when they accept."""
+def _has_may(body: tuple[ast.Stmt, ...], vocab: Any) -> bool:
+    """Whether the coach may decline what the hook does (a `may`, or an effect the
+    vocabulary declares an offer): then its `once` limit is used only when they accept."""
     for s in body:
-        if isinstance(s, ast.May) or isinstance(s, ast.Effect) \
-                and s.name.name in OFFER_EFFECTS:
+        if isinstance(s, ast.May):
             return True
-        if isinstance(s, ast.If) and (any(_has_may(b.body) for b in s.branches)
-                                      or (s.orelse and _has_may(s.orelse))):
+        if isinstance(s, ast.Effect):
+            decl = vocab.effects.get(s.name.name)
+            if decl is not None and decl.offers:
+                return True
+        if isinstance(s, ast.If) and (any(_has_may(b.body, vocab) for b in s.branches)
+                                      or (s.orelse and _has_may(s.orelse, vocab))):
             return True
-        if isinstance(s, ast.ForEach) and _has_may(s.body):
+        if isinstance(s, ast.ForEach) and _has_may(s.body, vocab):
             return True
     return False

@@ -215,7 +215,7 @@ def build() -> Vocabulary:
              "besides the turn's actions and also once they are used up. Only a player of the "
              "team whose turn it is who can make it now is offered it. A hook's `once` limit is "
              "used when the coach takes the offer, not when it is made.",
-             "action", required=True, by="player",
+             "action", required=True, offers=True, by="player",
              phrase="{by} can make a free {subject} action now")
     v.effect("extra-action", "A team makes one more action this turn; it is not free.", "team",
              required=True, phrase="{subject} makes one more action this turn")

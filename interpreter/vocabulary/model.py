@@ -46,6 +46,9 @@ class EffectDecl:
     durations: bool = False
     # allowed ranges of number arguments, by preposition ("subject" for the subject)
     bounds: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # an offer the coach takes later (or not): like a `may`, it leaves its hook's `once`
+    # limit to be used when the coach takes it
+    offers: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,10 +123,11 @@ class Vocabulary:
 
     def effect(self, name: str, doc: str, subject: str | None = None, *, required: bool = False,
                assigns: bool = False, phrase: str = "", durations: bool = False,
-               bounds: dict[str, tuple[int, int]] | None = None, **params: str) -> None:
+               bounds: dict[str, tuple[int, int]] | None = None, offers: bool = False,
+               **params: str) -> None:
         preps = {_word(k).replace("-", " "): v for k, v in params.items()}
         self.effects[name] = EffectDecl(name, doc, subject, required, preps, assigns, phrase,
-                                        durations, dict(bounds or {}))
+                                        durations, dict(bounds or {}), offers)
 
     def parameter(self, name: str, doc: str, type_name: str, default: object,
                   per_team: bool = True, bounds: tuple[int, int] | None = None) -> None:
