@@ -119,7 +119,6 @@ class League:
         self.points = {"W": points["win"], "D": points["draw"], "L": points["loss"]}
         self.dice = Dice(seed * 7919 + 17)  # the league's own dice: the trait rolls
         self.game_count = 0
-        self.table: list[Coach] = []  # the final league table, once the matches are played
 
     def play_match(self, home: Coach, away: Coach, knockout: bool) -> Result:
         self.game_count += 1
@@ -149,7 +148,7 @@ class League:
                                                f"{result.score[side]}-{result.score[theirs]}"))
             for coach in (home, away):
                 self.gain_trait(coach)
-        table = self.table = self.standings()
+        table = self.standings()
         knockouts = self.finals(table)
         return LeagueResult(self.coaches, table, knockouts, knockouts[-1].winner
                             if knockouts else table[0].name, self.awards())
@@ -181,7 +180,7 @@ class League:
         score = f"{result.score['home']}-{result.score['away']}"
         if result.winner is None:  # still level when the game had to stop (round cap):
             # the higher league seed goes through (ruling game-length-cap)
-            seeds = self.table or self.standings()
+            seeds = self.standings()  # the league table: knockout matches never change it
             winner, loser = (a, b) if seeds.index(a) < seeds.index(b) else (b, a)
             score += " (higher seed goes through)"
         return winner, loser, Knockout(stage, a.name, b.name, winner.name, score)

@@ -40,22 +40,6 @@ class Frame:
     offered: bool = False  # a free action a rule offered at the action decision
 
 
-class FreeChoice(tuple):
-    """A free action a rule offers at the action decision (effect `offer-free`): unpacks
-    as (player, action) like the turn's actions; ``taken`` uses up the offering hook's
-    limit, ``choices`` are the free actions offered to that player at the same decision."""
-
-    taken: Callable[[], None] | None
-    choices: tuple[str, ...]
-
-    def __new__(cls, player: Player, action: str, taken: Callable[[], None] | None
-                ) -> FreeChoice:
-        self = super().__new__(cls, (player, action))
-        self.taken = taken
-        self.choices = (action,)
-        return self
-
-
 class TurnChoice(tuple):
     """One of the turn's actions the coach chose: unpacks as (player, action); ``choices``
     are the actions that player could make at that decision (the event's `choices`), taken
@@ -66,6 +50,20 @@ class TurnChoice(tuple):
     def __new__(cls, player: Player, action: str, choices: tuple[str, ...]) -> TurnChoice:
         self = super().__new__(cls, (player, action))
         self.choices = choices
+        return self
+
+
+class FreeChoice(TurnChoice):
+    """A free action a rule offers at the action decision (effect `offer-free`); ``taken``
+    uses up the offering hook's limit, ``choices`` are the free actions offered to that
+    player at the same decision."""
+
+    taken: Callable[[], None] | None
+
+    def __new__(cls, player: Player, action: str, taken: Callable[[], None] | None
+                ) -> FreeChoice:
+        self = super().__new__(cls, player, action, (action,))
+        self.taken = taken
         return self
 
 
@@ -132,7 +130,7 @@ class ActionsMixin:
 
     free_offers_sink: list | None = None  # while the rules offer free actions (action-choice)
 
-    def choose_action(self, team: Team) -> tuple[Player, str] | None:
+    def choose_action(self, team: Team) -> TurnChoice | None:
         """The coach's next choice: a free action a rule offers now, one of the turn's
         actions while any are left (page 8), or None to end the turn."""
         options: list = self.free_offers(team)
@@ -168,18 +166,14 @@ class ActionsMixin:
             c.choices = tuple(o[1] for o in out if o[0] is c[0])
         return out
 
-    def make_chosen_action(self, choice: tuple[Player, str]) -> None:
+    def make_chosen_action(self, choice: TurnChoice) -> None:
         """Make what the coach chose at the action decision."""
         player, action = choice
-        if isinstance(choice, FreeChoice):
-            if choice.taken is not None:  # the offer is used once taken (ruling
-                choice.taken()            # cost-free-actions), whatever happens next
-            self.top_level_action(player, action, free=True, choices=choice.choices,
-                                  offered=True)
-        else:
-            self.top_level_action(player, action,
-                                  choices=choice.choices if isinstance(choice, TurnChoice)
-                                  else None)
+        offered = isinstance(choice, FreeChoice)
+        if isinstance(choice, FreeChoice) and choice.taken is not None:
+            choice.taken()  # the offer is used once taken (ruling cost-free-actions)
+        self.top_level_action(player, action, free=offered, choices=choice.choices,
+                              offered=offered)
 
     def emergency_reserves(self, team: Team) -> None:
         choices = [p for p in team.dugout]
