@@ -237,7 +237,7 @@ def play(game: Game, setup: dict, start: str) -> None:
                 game.record("action", {"player": p, "team": p.team, "action": action,
                                        "free": False, "choices": [action]})
         # their Claim steps are over: what they did is not claimable again (page 11)
-        game.claim_mark = (game.turn_index, len(game.turn_history))
+        game.claim_from = len(game.turn_history)
     game.turns_from(team, fresh)
 
 

@@ -29,7 +29,7 @@ class ChallengesMixin:
         self.claims_this_turn = 0
         self.bonus_played: dict[str, set[str]] = {"home": set(), "away": set()}
         self.possession_at_start: dict[str, str] = {}
-        self.claim_mark = (0, 0)  # (turn, events of that turn) when the last Claim step ended
+        self.claim_from = 0  # the turn's events before this were seen by a Claim step
         self.gowi = False
         self._uid = 0
 
@@ -89,8 +89,7 @@ class ChallengesMixin:
         made, and what happened outside any action before it (a trapdoor at No Ball in Play,
         a ball card's rule at the start of the turn; ruling claims-outside-actions). What it
         does not claim then lapses (page 11)."""
-        turn, start = self.claim_mark
-        window = self.turn_history[start if turn == self.turn_index else 0:]
+        window = self.turn_history[self.claim_from:]
         in_action, self.action_history = self.action_history, window
         try:
             cards = self.claimable(team)
@@ -102,7 +101,7 @@ class ChallengesMixin:
             card = self.decide(team, "claim", options, labels, "claim a Challenge card")
             if card is not None:
                 self.claim(team, card)
-        self.claim_mark = (self.turn_index, len(self.turn_history))
+        self.claim_from = len(self.turn_history)
 
     def claim(self, team: Team, card: Card) -> None:
         payload = {"team": team, "card": card}

@@ -456,6 +456,7 @@ class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Cha
         self.actions_made = 0
         self.actions_left = int(team.params["actions-per-turn"])
         self.claims_this_turn = 0
+        self.claim_from = 0
         self.bonus_played = {"home": set(), "away": set()}
         # every player's, both teams': "cannot make any more actions this turn" (page 9, Miss
         # and Tackle) ends with the turn it happened in, whoever's turn that was (ruling
