@@ -7,8 +7,7 @@ in words ("home.catcher run", "to 5,10") rather than by position.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -51,21 +50,7 @@ class OutOfScript(Exception):  # noqa: N818 - a signal, not a failure
     """A scripted agent has no answers left: the scenario is over."""
 
 
-class ScriptedAgent:
-    """Answers from a list of option labels, for tests, scenarios and replays."""
-
-    def __init__(self, answers: Iterable[str]) -> None:
-        self.answers: deque[str] = deque(answers)
-
-    def decide(self, decision: Decision, game: object) -> int:
-        if not self.answers:
-            raise OutOfScript(decision.kind)
-        want = self.answers.popleft()
-        try:
-            return decision.labels.index(want)
-        except ValueError:
-            shown = ", ".join(f"`{label}`" for label in decision.labels[:30])
-            more = "" if len(decision.labels) <= 30 else f" and {len(decision.labels) - 30} more"
-            raise DecisionScriptError(
-                f"`{want}` is not a legal answer to the {decision.kind} decision of "
-                f"{decision.team}; the options are {shown}{more}") from None
+def labels_text(labels: Sequence[str], most: int = 30) -> str:
+    """Options for a message: the first ``most`` labels in backticks, then how many more."""
+    shown = ", ".join(f"`{label}`" for label in labels[:most])
+    return shown + (f" and {len(labels) - most} more" if len(labels) > most else "")

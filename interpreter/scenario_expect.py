@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from nuffle.interpreter.decisions import labels_text
 from nuffle.interpreter.scenario_fields import ScenarioError, listed, mapping, side
 from nuffle.interpreter.scenario_script import Asked
 
@@ -156,7 +157,7 @@ def _questions(expect: dict, asked: list[Asked]) -> list[str]:
         hit = next((q for q in asked if q.matches(str(pattern))), None)
         if hit is not None:
             out.append(f"a `{pattern}` decision should not be asked, but {hit.team} was asked "
-                       f"one (options: {', '.join(hit.labels)})")
+                       f"one (options: {labels_text(hit.labels)})")
     return out
 
 

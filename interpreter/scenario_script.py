@@ -13,7 +13,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from nuffle.interpreter.decisions import Decision, DecisionScriptError, OutOfScript
+from nuffle.interpreter.decisions import (
+    Decision,
+    DecisionScriptError,
+    OutOfScript,
+    labels_text,
+)
 from nuffle.interpreter.scenario_fields import ScenarioError
 
 
@@ -118,7 +123,7 @@ class ScenarioAgent:
         except ValueError:
             raise DecisionScriptError(
                 f"`{step.answer}` is not a legal answer to the {decision.kind} decision of "
-                f"{decision.team}; the options are {_shown(decision.labels)}") from None
+                f"{decision.team}; the options are {labels_text(decision.labels)}") from None
 
     def _check(self, step: Step, decision: Decision) -> None:
         n = sum(q.asked for q in self.asked)  # the step's number in the script
@@ -133,7 +138,7 @@ class ScenarioAgent:
         problems += [f"offers `{label}`, which it should not" for label in step.not_offered
                      if label in decision.labels]
         for problem in problems:
-            failure = f"{what} {problem}; its options are {_shown(decision.labels)}"
+            failure = f"{what} {problem}; its options are {labels_text(decision.labels)}"
             self.failures.append(failure)
             if self.on_failure is not None:
                 self.on_failure(failure)
@@ -144,7 +149,3 @@ class ScenarioAgent:
         return Asked(decision.kind, decision.team, item if isinstance(item, str) else None,
                      tuple(decision.labels), asked)
 
-
-def _shown(labels: list[str] | tuple[str, ...], most: int = 30) -> str:
-    shown = ", ".join(f"`{label}`" for label in labels[:most])
-    return shown + (f" and {len(labels) - most} more" if len(labels) > most else "")
