@@ -6,6 +6,14 @@ import os
 from dataclasses import dataclass
 
 
+def one_line(text: str, limit: int = 400) -> str:
+    """``text`` on one line, cut to ``limit`` characters (a message quoting a 5,000-digit
+    number, a 100,000-character value or a multi-line exception must still read as one
+    line)."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One problem at a place in a file; lines and columns are 1-based."""

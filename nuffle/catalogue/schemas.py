@@ -13,7 +13,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
 from nuffle.catalogue.yaml_source import YamlDocument
-from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.dsl.diagnostics import Diagnostic, one_line
 from nuffle.paths import schema_dir
 
 
@@ -107,16 +107,23 @@ def _diagnostic(doc: YamlDocument, err: ValidationError) -> Diagnostic:
                                           cutoff=0.5)
         hint = f"did you mean `{close[0]}`?" if close else \
             f"one of: {', '.join(str(o) for o in options)}"
-        return Diagnostic("S304", f"`{_field(path)}` is `{err.instance}`, which is not allowed",
+        return Diagnostic("S304", f"`{_field(path)}` is `{one_line(str(err.instance), 60)}`, "
+                          "which is not allowed",
                           doc.path, line, col, end, hint)
     if v == "pattern":
         hint = err.schema.get("description")
         if isinstance(err.instance, str) and "a-z0-9" in str(err.validator_value):
             kebab = re.sub(r"[^a-z0-9]+", "-", err.instance.lower()).strip("-")
             hint = f"ids are kebab-case, e.g. `{kebab}`"
-        return Diagnostic("S305", f"`{_field(path)}` has the wrong form: {err.instance!r}",
+        return Diagnostic("S305", f"`{_field(path)}` has the wrong form: "
+                          f"{one_line(repr(err.instance), 60)}",
                           doc.path, line, col, end, hint)
     if v in ("minimum", "maximum", "minItems", "maxItems", "minLength", "minProperties",
              "uniqueItems"):
-        return Diagnostic("S306", f"`{_field(path)}`: {err.message}", doc.path, line, col, end)
-    return Diagnostic("S300", f"`{_field(path)}`: {err.message}", doc.path, line, col, end)
+        return Diagnostic("S306", f"`{_field(path)}`: {one_line(err.message, 200)}", doc.path,
+                          line, col, end)
+    if v == "maxLength" and isinstance(err.instance, str):  # not the whole value again
+        return Diagnostic("S300", f"`{_field(path)}` is too long: {len(err.instance):,} "
+                          f"characters, at most {err.validator_value}", doc.path, line, col, end)
+    return Diagnostic("S300", f"`{_field(path)}`: {one_line(err.message, 200)}", doc.path, line,
+                      col, end)

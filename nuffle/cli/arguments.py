@@ -17,7 +17,8 @@ from typing import NoReturn
 
 from nuffle import limits
 from nuffle.catalogue.loader import SKIPPED_DIRS, content_files
-from nuffle.cli.common import EXIT_USAGE, one_line
+from nuffle.cli.common import EXIT_USAGE
+from nuffle.dsl.diagnostics import one_line
 
 # The largest --seed: the engine derives each game's seed from it (seed * 1_000_003 + game),
 # and logs and reports print it; 2**63 - 1 keeps every derived seed a 64-bit-sized number.

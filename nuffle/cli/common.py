@@ -9,18 +9,17 @@ from pathlib import Path
 
 from nuffle.catalogue.loader import load_catalogue
 from nuffle.catalogue.model import Catalogue
-from nuffle.dsl.diagnostics import DEBUG_VARIABLE, Diagnostic, debugging, format_diagnostic
+from nuffle.dsl.diagnostics import (
+    DEBUG_VARIABLE,
+    Diagnostic,
+    debugging,
+    format_diagnostic,
+    one_line,
+)
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug in Nuffle, not a problem in the content (sysexits' EX_SOFTWARE)
 
-
-
-def one_line(text: str, limit: int = 400) -> str:
-    """``text`` on one line, cut to ``limit`` characters (a message quoting a 5,000-digit
-    number or a multi-line exception must still read as one line)."""
-    flat = " ".join(str(text).split())
-    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
 
 
 # ---- content and diagnostics ------------------------------------------------------------------

@@ -321,3 +321,24 @@ def test_a_yaml_error_at_the_end_of_a_file_without_final_newline_stays_inside(tr
     tree.write("x.yaml", "kind: ability\nrulings: [a, b")
     diag = only(tree.check(), "Y001")
     assert (diag.line, diag.column) == (2, 15)
+
+
+@pytest.mark.parametrize("validator,value,code", [("maxLength", 200, "S300"),
+                                                   ("enum", ["home", "away"], "S304"),
+                                                   ("pattern", "^[a-z]+$", "S305")])
+def test_a_schema_message_never_quotes_a_huge_value_whole(validator, value, code) -> None:
+    """A 100,000-character value is named by its length or cut short, on one line."""
+    from jsonschema.exceptions import ValidationError
+
+    from nuffle.catalogue.schemas import _diagnostic
+    from nuffle.catalogue.yaml_source import load_yaml
+
+    huge = "x" * 100_000
+    doc = load_yaml("x.yaml", f"kind: ability\nname: {huge}\n")
+    err = ValidationError(f"{huge!r} is not valid", validator=validator, path=["name"],
+                          instance=huge, validator_value=value, schema={validator: value})
+    diag = _diagnostic(doc, err)
+    assert diag.code == code and (diag.line, diag.column) == (2, 7)
+    assert len(diag.message) < 200 and "\n" not in diag.message
+    if validator == "maxLength":
+        assert diag.message == "`name` is too long: 100,000 characters, at most 200"
