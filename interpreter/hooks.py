@@ -4,7 +4,7 @@ A ``CompiledHook`` is made once per content item (the compiler's output); a ``Ho
 binds it to what it belongs to in one game (the player with the ability, the ball in play,
 the card in a coach's hand). The registry keeps each (event, timing)'s instances in the
 order they fire: by rank (a ruleset ranks its kinds of content, see
-``nuffle.interpreter.blitz_bowl.firing.KIND_RANK``), then in the order they were added.
+``kind_rank`` in ``nuffle.interpreter.firing``), then in the order they were added.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ from nuffle.interpreter.blitz_bowl.balls import BallsMixin
 from nuffle.interpreter.blitz_bowl.challenges import ChallengesMixin
 from nuffle.interpreter.blitz_bowl.combat import CombatMixin
 from nuffle.interpreter.blitz_bowl.effects import EffectsMixin
-from nuffle.interpreter.blitz_bowl.firing import FiringMixin
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
@@ -26,6 +25,7 @@ from nuffle.interpreter.budget import Budget
 from nuffle.interpreter.decisions import Agent, Decision
 from nuffle.interpreter.dice import Dice
 from nuffle.interpreter.errors import Origin, RulesError
+from nuffle.interpreter.firing import HookFiring
 from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
 from nuffle.interpreter.vocabulary import vocabulary
 from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
@@ -65,7 +65,16 @@ class Result:
     error: dict | None = None
 
 
-class Game(FiringMixin, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, ChallengesMixin):
+# The order in which rules of different kinds react to the same moment (ruling
+# simultaneous-rules-order; the rulebook, 000_ff9920886d8c191d.txt, settles no order, but for
+# a roll-off between two coaches using the same trait, Coach Traits table). Within a kind,
+# the order they came into the game (HookRegistry.add).
+KIND_RANK = {"ball": 0, "ability": 1, "coach-trait": 2, "bonus-play": 3}
+
+
+class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, ChallengesMixin):
+    kind_rank = KIND_RANK
+
     def __init__(self, ruleset: Ruleset, home: str, away: str, agents: dict[str, Agent],
                  seed: int | None = 0, options: Options | None = None,
                  dice: Dice | None = None) -> None:

@@ -5,11 +5,10 @@ window to content. Each occurrence is also recorded for `happened(...)`/`count(.
 queries, the narrative and the invariants.
 
 When several rules react to one moment they apply one after another in a fixed order, the
-same in every game and replay (ruling simultaneous-rules-order): by kind (KIND_RANK: the
-balls in play, players' abilities, coach traits, Bonus Plays), then in the order they came
-into the game; each sees what the ones before it did (a `modify` the value they left, a
-`before action` the action they switched to), and a rule that cancels the event or
-replaces it stops the ones after it.
+same in every game and replay: by kind (the ruleset's ``kind_rank``; Blitz Bowl's is ruling
+simultaneous-rules-order), then in the order they came into the game; each sees what the
+ones before it did (a `modify` the value they left, a `before action` the action they
+switched to), and a rule that cancels the event or replaces it stops the ones after it.
 
 Every hook whose body runs is a step of the budget; a new event at the top (no hook
 running) starts the event's count afresh. Hooks set off by hooks deeper than HOOK_DEPTH,
@@ -37,15 +36,13 @@ from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
 
 from nuffle import limits
 
-# The order in which rules of different kinds react to the same moment (ruling
-# simultaneous-rules-order; the rulebook, 000_ff9920886d8c191d.txt, settles no order, but for
-# a roll-off between two coaches using the same trait, Coach Traits table). Within a kind,
-# the order they came into the game (HookRegistry.add). Kinds not listed come last.
-KIND_RANK = {"ball": 0, "ability": 1, "coach-trait": 2, "bonus-play": 3}
-OTHER_RANK = len(KIND_RANK)
 
+class HookFiring:
+    """The core's rules runtime, shared by every ruleset: the ruleset's game or match object
+    derives from it and provides the few methods marked below. ``kind_rank`` is the
+    ruleset's order of its kinds of content (kinds not listed come last)."""
 
-class FiringMixin:
+    kind_rank: dict[str, int] = {}
     hooks: HookRegistry
     depth: int
     budget: Budget
@@ -177,18 +174,18 @@ class FiringMixin:
 
     # -- binding ---------------------------------------------------------------------------
     def bind(self, hooks: tuple[CompiledHook, ...], owner: Owner) -> list[HookInstance]:
-        rank = KIND_RANK.get(owner.kind, OTHER_RANK)  # ruling simultaneous-rules-order
+        rank = self.kind_rank.get(owner.kind, len(self.kind_rank))
         return [self.hooks.add(HookInstance(h, owner, rank=rank)) for h in hooks]
 
     def add_temporary_hooks(self, hooks: tuple[CompiledHook, ...], env: Env, scope: str) -> None:
         """`for this SCOPE:` hooks, which see the names of the rule that made them."""
         captured = {k: v for k, v in env.vars.items() if k != "value"}
         expires = (scope, self.scope_token(scope))
-        rank = KIND_RANK.get(env.owner.kind, OTHER_RANK)  # with their item's kind
+        rank = self.kind_rank.get(env.owner.kind, len(self.kind_rank))  # their item's kind
         for h in hooks:
             self.hooks.add(HookInstance(h, env.owner, captured, expires, rank=rank))
 
-    # provided by the game
+    # provided by the ruleset's game
     def record(self, event: str, payload: dict) -> None:
         raise NotImplementedError
 
@@ -209,7 +206,7 @@ def _guards_hold(hook: CompiledHook, payload: dict, owner: Owner) -> bool:
     return True
 
 
-def _marker(inst: HookInstance, token: int, game: FiringMixin, hook: CompiledHook):
+def _marker(inst: HookInstance, token: int, game: HookFiring, hook: CompiledHook):
     def mark() -> None:
         game._use(inst, token, hook)
     return mark
