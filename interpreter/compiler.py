@@ -229,10 +229,7 @@ class Compiler:
         origin = self.origin(e)
         decl = self.vocab.effects.get(name)
         if name in ("set", "change") and isinstance(e.subject, ast.Attr):
-            def refused(env: Env) -> None:
-                raise RulesError("G004", "this game's engine has no attribute that rules may "
-                                 "set", origin)
-            return refused
+            return self.assign_attribute(e, origin)
         subject = self.expr(e.subject) if e.subject is not None else None
         # `set value to …` names its target; other subjects are values
         target = e.subject.name if name in ("set", "change") and isinstance(e.subject, ast.Name) \
@@ -267,6 +264,34 @@ class Compiler:
             saved, game.origin = game.origin, origin
             try:
                 game.effects[name](env, subj, values, duration)
+            finally:
+                game.origin = saved
+        return run
+
+    def assign_attribute(self, e: ast.Effect, origin: Origin) -> Run:
+        """`change p.movement by -1 for this drive`: an attribute the vocabulary declares
+        settable, changed through the game's `assign-attribute` effect (an engine without
+        one refuses it)."""
+        assert isinstance(e.subject, ast.Attr)
+        obj = self.expr(e.subject.obj)
+        attr = e.subject.attr.name
+        op = e.name.name
+        args = [(a.prep.replace(" ", "_"), self.expr(a.value)) for a in e.args]
+        duration = e.duration.name if e.duration is not None else None
+
+        def run(env: Env) -> None:
+            game = env.game
+            handler = game.effects.get("assign-attribute")
+            if handler is None:
+                raise RulesError("G004", "this game's engine has no attribute that rules may "
+                                 "set", origin)
+            game.budget.step(origin)
+            values = {prep: fn(env) for prep, fn in args}
+            if any(v is None for v in values.values()):
+                return  # nothing: the change is not made
+            saved, game.origin = game.origin, origin
+            try:
+                handler(env, (obj(env), attr), {"op": op, **values}, duration)
             finally:
                 game.origin = saved
         return run

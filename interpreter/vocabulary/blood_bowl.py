@@ -67,15 +67,21 @@ def build() -> Vocabulary:
            "catch, intercept, pick-up, Going For It) and BB2020 tests (catch, pick-up, "
            "interfere with a pass, Rush). `rush` is Going For It; `interception` is also "
            "BB2020's interference with a pass.",
-           "pass catch interception pick-up rush dodge")
+           "pass catch interception pick-up rush dodge stand-up block")
     v.enum("characteristic", "A player characteristic a test is made against (BB2020: MA, "
            "ST, AG, PA, AV).", "movement strength agility passing-ability armour-value")
     v.enum("pass-range", "The range of a pass (PBBL page 13; BB2020 Quick, Short, Long Pass "
            "and Long Bomb).", "quick short long long-bomb")
     v.enum("achievement", "What a player earns Star Player Points for (BB2020).",
            "completion casualty touchdown interception deflection most-valuable-player")
-    v.enum("cause", "How a Casualty was caused: by a Block (or Blitz), a Foul, or a push "
-           "into the crowd (BB2020 Prayers to Nuffle).", "block foul crowd")
+    v.enum("cause", "How a player was knocked down or injured: by a Block (or Blitz), a "
+           "Foul, a push into the crowd (BB2020 Prayers to Nuffle), a fall (a failed Dodge or "
+           "Going For It, PBBL page 9), or another rule's effect.",
+           "block foul crowd fall effect")
+    v.enum("block-face", "A result of the Block dice (PBBL page 11).",
+           "attacker-down both-down pushed defender-stumbles defender-down")
+    v.enum("injury", "A result of the Injury table (PBBL page 12).",
+           "stunned knocked-out casualty")
     v.enum("send-off-reason", "Why the referee sends a player off (PBBL page 20: fouls and "
            "secret weapons).", "foul secret-weapon")
     v.constant("teams", "list[team]", "Both teams.")
@@ -107,7 +113,67 @@ def build() -> Vocabulary:
             "placed).", "{player} enters a square", player="player", team="team",
             square="square")
 
+    # The match's own moments, fired by the engine (PBBL pages 7-16, 21-24).
+    v.event("half-start", "A half begins, before its kick-off (PBBL page 16; 3 is "
+            "overtime).", "half {half} begins", half="number")
+    v.event("turn-start", "A team turn begins, after the turn marker moves (PBBL page 8).",
+            "{team}'s team turn begins", team="team")
+    v.event("setup", "A team has set up for a kick-off (PBBL page 7).", "{team} sets up",
+            team="team")
+    v.event("action", "A player declares an action (`before`: a rule may `cancel` it, and "
+            "the action is lost) and finishes it (`after`) (PBBL page 8).",
+            "{player} takes a {action} action", player="player", team="team",
+            action="action")
+    v.event("move", "A player moves one square during an action (PBBL page 9).",
+            "{player} moves", player="player", team="team", from_="square", to="square")
+    v.event("roll", "A player's roll has failed and may be re-rolled (PBBL page 15): a "
+            "rule may `reroll` it (a skill); if none does, the coach may use a team re-roll. "
+            "`test` says which roll; `natural` is the die.",
+            "{player}'s roll fails", player="player", team="team", test="test-kind",
+            natural="number", failed="bool")
+    v.event("team-reroll", "A team re-roll is used for a player's roll (PBBL page 15); a "
+            "rule may `cancel` it, and it is lost all the same (PBBL page 26, Loner).",
+            "a team re-roll is used", player="player", team="team", test="test-kind")
+    v.event("block", "The Block dice result is chosen (PBBL page 11).",
+            "{blocker} blocks {target}", blocker="player", target="player",
+            result="block-face")
+    v.event("knocked-down", "A player is knocked down, before the Armour roll (PBBL page "
+            "12).", "{player} is knocked down", player="player", team="team", cause="cause")
+    v.event("casualty", "A player is a Casualty (PBBL page 12), after the Casualty roll "
+            "(`roll`, the D68 of page 32).", "{player} is a Casualty", player="player",
+            team="team", cause="cause", roll="number")
+    v.event("catch", "A player catches the ball (PBBL page 14).", "{player} catches the ball",
+            player="player", team="team")
+    v.event("pick-up", "A player picks up the ball (PBBL page 9).",
+            "{player} picks up the ball", player="player", team="team")
+    v.event("gain-possession", "A player gains the ball in any way.", "{player} has the ball",
+            player="player", team="team")
+    v.event("pass", "A pass is thrown (PBBL page 13): accurate, inaccurate or fumbled.",
+            "{player} passes", player="player", team="team", range="pass-range",
+            accurate="bool", fumbled="bool")
+    v.event("bounce", "The ball bounces (PBBL page 14); `square` is where it goes (none: off "
+            "the pitch).", "the ball bounces", square="square")
+    v.event("touchdown", "A touchdown is scored (PBBL page 16).", "{team} scores",
+            team="team", player="player")
+
     # ---- values (for `modify`) ----------------------------------------------------------
+    v.value("block-strength", "number", "A player's Strength for a block, assists included "
+            "(PBBL pages 10, 22).", "{player}'s strength in the block", bounds=(1, 30),
+            player="player", team="team", opponent="player", attacking="bool")
+    v.value("block-knocks-down", "bool", "Whether a Both Down or Defender Stumbles result "
+            "knocks `player` down (PBBL page 11: not a player using Block, or Dodge against "
+            "Defender Stumbles).", "whether {player} is knocked down", player="player",
+            team="team", opponent="player", result="block-face")
+    v.value("armour-roll", "number", "The total of an Armour roll (PBBL page 12): it breaks "
+            "the armour when it beats AV.", "the Armour roll", bounds=(0, 30), player="player",
+            team="team", attacker="player", cause="cause")
+    v.value("injury-roll", "number", "The total of an Injury roll (PBBL page 12). "
+            "`armour-modified` says whether a rule changed the Armour roll before it.",
+            "the Injury roll", bounds=(0, 30), player="player", team="team",
+            attacker="player", cause="cause", armour_modified="bool")
+    v.value("injury-result", "injury", "The Injury table's result for a roll (PBBL page 12: "
+            "2-7 Stunned, 8-9 KO'd, 10-12 Casualty).", "the injury",
+            player="player", team="team", roll="number", cause="cause")
     v.value("test-modifier", "number", "The total modifier to a roll or test (PBBL page 21: "
             "pass, catch, intercept, pick-up; BB2020: tests against a characteristic, "
             "Rush).", "the test modifier", player="player", team="team", test="test-kind",
@@ -195,6 +261,13 @@ def build() -> Vocabulary:
              phrase="{subject} gains {with}")
 
     # ---- queries -------------------------------------------------------------------------
+    v.effect("lose-tackle-zones", "The player loses their tackle zones until they next "
+             "take an action (PBBL page 26).", "player", required=True,
+             phrase="{subject} loses their tackle zones")
+    v.effect("to-reserves", "A player out of the match (a Casualty) goes to the Reserves box "
+             "instead (PBBL page 29).", "player", required=True,
+             phrase="{subject} goes to the Reserves box")
+
     v.query("random-players", "N different players picked at random from a list, through "
             "the dice (all of them if there are fewer): BB2020 \"randomly select D3\".",
             ("list[player]", "number"), "list[player]",
@@ -215,4 +288,5 @@ def build() -> Vocabulary:
     # A table entry sees only its category event's payload (kick-off: kicking-team,
     # receiving-team, landing-square; prayer: praying-team); a weather entry sees no names.
     v.context("table", {})
+    v.context("ability", {"self": "player", "own": "team", "opponent": "team"})
     return v

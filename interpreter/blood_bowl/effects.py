@@ -1,0 +1,252 @@
+"""What the Blood Bowl vocabulary's effects, queries and attributes do in a match.
+
+Each entry maps a vocabulary name to the procedure it stands for (principle 2: rules words,
+never a skill or table entry's name). Sources are cited in the vocabulary
+(nuffle.interpreter.vocabulary.blood_bowl).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, tables, turn
+from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square, Team
+from nuffle.interpreter.errors import RulesError
+from nuffle.interpreter.hooks import Env
+from nuffle.interpreter.vocabulary.model import Vocabulary
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blood_bowl.match import Match
+
+Effect = Callable[[Env, Any, dict, str | None], None]
+TYPE_CLASSES: dict[str, type] = {"player": Player, "team": Team, "square": Square}
+SETTABLE = {"movement": "movement", "armour-value": "armour-value"}
+_BUILT: dict[int, dict] = {}
+
+
+def attribute_table(vocab: Vocabulary) -> dict[type, dict[str, Callable[[Any], Any]]]:
+    table = _BUILT.get(id(vocab))
+    if table is None:
+        table = {cls: {a: attrgetter(a.replace("-", "_")) for a in vocab.types[t].attributes}
+                 for t, cls in TYPE_CLASSES.items()}
+        _BUILT[id(vocab)] = table
+    return table
+
+
+def _players(x: Any) -> list[Player]:
+    return [p for p in (x or []) if isinstance(p, Player)]
+
+
+def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small function per effect
+    def assign(env: Env, target: Any, args: dict, duration: str | None) -> None:
+        if target == "value":
+            env.vars["value"] = args.get("to")
+
+    def change(env: Env, target: Any, args: dict, duration: str | None) -> None:
+        if target == "value" and env.vars.get("value") is not None:
+            env.vars["value"] = env.vars["value"] + args.get("by", 0)
+
+    def assign_attribute(env: Env, target: Any, args: dict, duration: str | None) -> None:
+        obj, attr = target
+        if not isinstance(obj, Player) or attr not in SETTABLE:
+            return
+        key = SETTABLE[attr]
+        before = obj.temporary.get(key, 0)
+        current = getattr(obj, attr.replace("-", "_"))
+        new = args["to"] if args["op"] == "set" else current + args.get("by", 0)
+        if not 1 <= new <= 10:
+            raise RulesError("G004", f"`{attr}` would be {new}; its range is 1 to 10", m.origin)
+        obj.temporary[key] = before + new - current
+        if duration is not None:
+            m.on_scope_end(duration, lambda: obj.temporary.__setitem__(key, before))
+
+    def reroll(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+        if env.firing is not None and not env.firing.reroll_spent:
+            env.firing.reroll = env.firing.reroll_spent = True
+
+    def flag(name: str) -> Effect:
+        def set_flag(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+            if env.firing is not None:
+                setattr(env.firing, name, True)
+        return set_flag
+
+    def move_turn_marker(env: Env, team: Any, args: dict, duration: str | None) -> None:
+        if isinstance(team, Team):
+            team.turn_marker = max(0, min(8, team.turn_marker + int(args.get("by", 0))))
+            m.note("turn-marker", team=team, turn=team.turn_marker)
+
+    def end_half(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+        from nuffle.interpreter.blood_bowl.match import HalfOver
+        m.note("half-ends")
+        raise HalfOver()
+
+    def set_up_again(env: Env, players: Any, args: dict, duration: str | None) -> None:
+        chosen = _pick_up_to(m, env, _players(players), args.get("up_to"), "set up again")
+        if chosen:
+            kickoff.set_up(m, chosen[0].team, chosen)
+
+    def place(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        sq = args.get("on")
+        if isinstance(p, Player) and isinstance(sq, Square) and sq not in m.occupant:
+            m.put(p, sq)
+            m.note("placed", player=p, square=sq)
+
+    def free_step(env: Env, players: Any, args: dict, duration: str | None) -> None:
+        for p in _pick_up_to(m, env, _players(players), args.get("up_to"), "move one square"):
+            empty = [s for s in p.square.neighbours if s not in m.occupant]
+            if not empty:
+                continue
+            sq = m.decide(p.team, "free-step", [None, *empty],
+                          lambda s: "stay" if s is None else s.label(), f"move {p.id}?")
+            if sq is not None:
+                m.put(p, sq)
+                m.note("moves-to", player=p, square=sq)
+
+    def bonus_turn(env: Env, team: Any, args: dict, duration: str | None) -> None:
+        if not isinstance(team, Team):
+            return
+        players = _players(args.get("with")) if "with" in args else None
+        actions = tuple(args["as"]) if args.get("as") else turn.ACTIONS
+        m.note("bonus-turn", team=team)
+        saved = m.active
+        turn.team_turn(m, team, players, args.get("up_to"), actions, counts=False)
+        m.active = saved
+
+    def gain_reroll(env: Env, team: Any, args: dict, duration: str | None) -> None:
+        if isinstance(team, Team):
+            team.extra_rerolls += 1
+            m.note("extra-reroll", team=team)
+            if duration is not None:
+                m.on_scope_end(duration, lambda: setattr(
+                    team, "extra_rerolls", max(0, team.extra_rerolls - 1)))
+
+    def gain_bribe(env: Env, team: Any, args: dict, duration: str | None) -> None:
+        if isinstance(team, Team):
+            m.bribes[team.side] += 1
+            m.note("bribe-gained", team=team)
+
+    def apply_weather(env: Env, total: Any, args: dict, duration: str | None) -> None:
+        tables.apply_weather(m, int(total))
+
+    def scatter_ball(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+        sq = getattr(m, "kick_landing", None)
+        for _ in range(int(args.get("by") or 1)):
+            if sq is None:
+                break
+            sq = m.pitch.step(sq, m.dice.roll(8, "kick scatter"))
+        m.kick_landing = sq
+
+    def bounce_ball(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+        sq = args.get("from")
+        if isinstance(sq, Square):
+            ballplay.bounce(m, sq)
+
+    def injury_roll(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.on_pitch:
+            injury.injure(m, p, "effect")
+
+    def knock_down(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.on_pitch and p.standing:
+            injury.knock_down(m, p, "effect")
+
+    def stun(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.on_pitch:
+            had_ball = m.holder is p
+            p.standing, p.stunned = False, True
+            p.stunned_this_turn = p.team is m.active
+            m.note("stunned", player=p)
+            if had_ball:
+                ballplay.bounce(m, p.square)
+
+    def send_off(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.on_pitch:
+            injury.send_off(m, p, "effect")
+
+    def into_crowd(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.on_pitch:
+            injury.crowd(m, p, p.square)
+
+    def miss_next_drive(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player):
+            p.miss_next_drive = True
+            m.note("misses-drive", player=p)
+
+    def pray(env: Env, team: Any, args: dict, duration: str | None) -> None:
+        if isinstance(team, Team):
+            tables.pray(m, team)
+
+    def gain_skill(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        skill = args.get("with")
+        if not isinstance(p, Player) or not isinstance(skill, str) or skill in p.skills:
+            return
+        p.skills.append(skill)
+        bound = m.bind_skill(p, skill)
+        m.note("gains-skill", player=p, skill=skill)
+        if duration is not None:
+            def undo() -> None:
+                if skill in p.skills:
+                    p.skills.remove(skill)
+                for inst in bound:
+                    m.hooks.remove(inst)
+            m.on_scope_end(duration, undo)
+
+    def lose_tackle_zones(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player):
+            p.no_tackle_zones = True
+            m.note("loses-tackle-zones", player=p)
+
+    def to_reserves(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and not p.on_pitch:
+            p.where = RESERVES
+            m.note("to-reserves", player=p)
+
+    return {
+        "set": assign, "change": change, "assign-attribute": assign_attribute,
+        "reroll": reroll, "cancel": flag("cancelled"),
+        "move-turn-marker": move_turn_marker, "end-half": end_half,
+        "set-up-again": set_up_again, "place": place, "free-step": free_step,
+        "bonus-turn": bonus_turn, "gain-team-reroll": gain_reroll, "gain-bribe": gain_bribe,
+        "apply-weather": apply_weather, "scatter-ball": scatter_ball,
+        "bounce-ball": bounce_ball, "injury-roll": injury_roll, "knock-down": knock_down,
+        "stun": stun, "send-off": send_off, "push-into-crowd": into_crowd,
+        "miss-next-drive": miss_next_drive, "pray": pray, "gain-skill": gain_skill,
+        "lose-tackle-zones": lose_tackle_zones, "to-reserves": to_reserves,
+    }
+
+
+def _pick_up_to(m: Match, env: Env, players: list[Player], up_to: Any,
+                what: str) -> list[Player]:
+    """Up to N of these players, chosen one by one by their coach (all if no N)."""
+    players = [p for p in players if p.on_pitch]
+    if up_to is None or not players:
+        return players
+    chosen: list[Player] = []
+    for _ in range(int(up_to)):
+        left = [p for p in players if p not in chosen]
+        if not left:
+            break
+        p = m.decide(left[0].team, "pick", [None, *left],
+                     lambda q: "done" if q is None else q.id, f"{what}: which player?")
+        if p is None:
+            break
+        chosen.append(p)
+    return chosen
+
+
+def query_table(m: Match) -> dict[str, Callable[..., Any]]:
+    def random_players(env: Env, players: Any, n: Any) -> list[Player]:
+        pool = list(_players(players))
+        out = []
+        for _ in range(min(int(n or 0), len(pool))):
+            p = m.dice.pick(pool, "random player")
+            pool.remove(p)
+            out.append(p)
+        return out
+    return {"random-players": random_players}
+
+
+def feasibility_checks(m: Match) -> dict[str, Callable[[Env, Any, Any], bool]]:
+    return {"reroll": lambda env, subject, by: env.firing is not None
+            and not env.firing.reroll_spent}

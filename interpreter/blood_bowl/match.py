@@ -1,0 +1,418 @@
+"""A Blood Bowl match (PBBL Living Rulebook 1.10): its state, its services and its sequence.
+
+Rules: 004_2450e8f2c1aa331e.txt, Setting up the game (page 7), the sequence of play
+(page 8), winning the match (page 16), the Kick-Off table and the weather (pages 19-21).
+
+The shape (design page `engine-design`): the match object holds the state and the services
+every procedure needs (dice, decisions, hooks, the narrative); the procedures are plain
+functions in the modules beside this one, each taking the match as its first argument
+(`blocking.block(m, attacker, defender)`), so each can be read, and tested, on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from nuffle.interpreter.blood_bowl import effects, kickoff, turn
+from nuffle.interpreter.blood_bowl.pitch import AWAY_END, HOME_END, Pitch
+from nuffle.interpreter.blood_bowl.ruleset import Ruleset
+from nuffle.interpreter.blood_bowl.state import (
+    KNOCKED_OUT,
+    ON_PITCH,
+    RESERVES,
+    Player,
+    Square,
+    Team,
+)
+from nuffle.interpreter.budget import Budget
+from nuffle.interpreter.decisions import Agent, Decision
+from nuffle.interpreter.dice import Dice
+from nuffle.interpreter.errors import Origin, RulesError
+from nuffle.interpreter.firing import HookFiring
+from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
+from nuffle.interpreter.vocabulary import vocabulary
+
+TURNS_PER_HALF = 8  # page 8: eight team turns per coach in each half
+MAX_ACTIONS_PER_TURN = 60  # activations and steps a team turn may ask for (principle 4)
+
+# The order in which rules of different kinds react to one moment: the weather and the
+# kick-off results (tables) first, then the players' skills (ruling bb-rules-order).
+KIND_RANK = {"table": 0, "ability": 1}
+
+
+class Turnover(Exception):  # noqa: N818 - a control-flow signal
+    """The moving team's turn ends at once (page 8)."""
+
+
+class DriveOver(Exception):  # noqa: N818
+    """A touchdown was scored (page 16): the drive ends."""
+
+
+class HalfOver(Exception):  # noqa: N818
+    """The half ends at once (a kick-off result, page 20)."""
+
+
+@dataclass
+class Options:
+    tables: str = "pbbl"  # pbbl | bb2020: which Kick-off, Weather and Prayers tables
+    disabled: frozenset[str] = frozenset()  # content ids whose rules are switched off
+    debug: bool = False  # check the invariants after every step
+    overtime: bool = True  # a draw after the second half goes to sudden death (page 16)
+
+
+@dataclass
+class Result:
+    winner: str | None
+    score: dict[str, int]
+    reason: str
+    turns: dict[str, int]
+    casualties: dict[str, int]
+    decisions: int
+    error: dict | None = None
+    touchdowns: dict[str, int] = field(default_factory=dict)
+
+
+class Match(HookFiring):
+    kind_rank = KIND_RANK
+
+    def __init__(self, ruleset: Ruleset, home: str, away: str, agents: dict[str, Agent],
+                 seed: int | None = 0, options: Options | None = None,
+                 dice: Dice | None = None) -> None:
+        self.ruleset = ruleset
+        self.vocab = vocabulary("blood-bowl")
+        self.options = options or Options()
+        self.seed = seed
+        self.dice = dice or Dice(seed)
+        self.agents = agents
+        self.hooks = HookRegistry()
+        self.depth = 0
+        self.budget = Budget()
+        self.origin: Origin | None = None
+        self.running: Origin | None = None
+        self.pitch = Pitch(self)
+        self.occupant: dict[Square, Player] = {}
+        self.ball: Square | None = None  # where the ball lies, when nobody holds it
+        self.holder: Player | None = None
+        self.home = self._make_team("home", home)
+        self.away = self._make_team("away", away)
+        self.home.opponent, self.away.opponent = self.away, self.home
+        self.teams = [self.home, self.away]
+        self.active: Team = self.home
+        self.kicking: Team = self.home
+        self.half = 0
+        self.turn_serial = 0
+        self.action_serial = 0
+        self.drive_serial = 0
+        self.weather_serial = 0
+        self.weather: str | None = None
+        self.in_kick_off = False
+        self.bonus_turn: dict | None = None  # a kick-off result's free team turn, while on
+        self.listeners: list[Callable[[str, Any], None]] = []
+        self.action_history: list[tuple[str, dict]] = []
+        self.turn_history: list[tuple[str, dict]] = []
+        self.game_history: list[tuple[str, dict]] = []
+        self.scope_undos: dict[tuple[str, int], list] = {}
+        self.decision_count = 0
+        self.casualties = {"home": 0, "away": 0}
+        self.touchdowns = {"home": 0, "away": 0}
+        self.bribes = {"home": 0, "away": 0}
+        self.over: Result | None = None
+        self.first_kicker: Team = self.home
+        self.kick_landing: Square | None = None
+        self.prayers_in_effect: set[str] = set()
+        self.spp: dict[str, int] = {}
+        self.attributes = effects.attribute_table(self.vocab)
+        self.effects = effects.effect_table(self)
+        self.queries = effects.query_table(self)
+        self.feasible = effects.feasibility_checks(self)
+
+    def _make_team(self, side: str, team_id: str) -> Team:
+        data = self.ruleset.teams.get(team_id)
+        if data is None:
+            raise KeyError(f"no Blood Bowl team `{team_id}`")
+        team = Team(side, team_id, data["name"], self)
+        for pos, count in self.ruleset.draft(team_id):
+            for i in range(1, count + 1):
+                pid = f"{side}.{pos['id']}" if count == 1 else f"{side}.{pos['id']}-{i}"
+                team.players.append(Player(pid, team, pos["name"], pos["id"], pos["movement"],
+                                           pos["strength"], pos["agility"],
+                                           pos["armour_value"], list(pos["skills"])))
+        team.rerolls = team.rerolls_at_start = self.ruleset.draft_rerolls(team_id)
+        return team
+
+    # -- lookups ---------------------------------------------------------------------------
+    def player(self, pid: str) -> Player:
+        for team in self.teams:
+            for p in team.players:
+                if p.id == pid:
+                    return p
+        raise KeyError(f"no player `{pid}` (players are named like home.blitzer-1)")
+
+    def side(self, side: str) -> Team:
+        return self.home if side == "home" else self.away
+
+    def scoring_end(self, team: Team) -> int:
+        """The end zone column a team scores in (it defends the other, page 7)."""
+        return AWAY_END if team is self.home else HOME_END
+
+    def tackle_zones(self, sq: Square, team: Team) -> int:
+        """How many of ``team``'s opponents exert a tackle zone on ``sq`` (page 9)."""
+        n = 0
+        for s in sq.neighbours:
+            p = self.occupant.get(s)
+            if p is not None and p.team is not team and p.has_tackle_zones:
+                n += 1
+        return n
+
+    def marked(self, player: Player) -> bool:
+        return player.square is not None and self.tackle_zones(player.square, player.team) > 0
+
+    # -- the pieces on the pitch -----------------------------------------------------------
+    def put(self, p: Player, sq: Square) -> None:
+        """Place a player in a square (set-up, a move, a push)."""
+        if p.square is not None and self.occupant.get(p.square) is p:
+            del self.occupant[p.square]
+        self.occupant[sq] = p
+        p.square, p.where = sq, ON_PITCH
+        if self.holder is p:
+            self.ball = None
+
+    def take_off(self, p: Player, where: str) -> None:
+        """Remove a player from the pitch to a box of the Dugout."""
+        if p.square is not None and self.occupant.get(p.square) is p:
+            del self.occupant[p.square]
+        p.square, p.where = None, where
+        p.standing, p.stunned = True, False
+
+    # -- decisions (principle 6) -----------------------------------------------------------
+    def decide(self, team: Team, kind: str, options: list, labels: Callable | list[str],
+               prompt: str = "", **context: Any) -> Any:
+        if not options:
+            raise ValueError(f"a {kind} decision with no option")
+        if len(options) == 1:
+            if self.listeners:
+                settled = Decision(kind, team.side, options, labels, prompt, context)
+                for listener in self.listeners:
+                    listener("settled", settled)
+            return options[0]
+        decision = Decision(kind, team.side, options, labels, prompt, context)
+        index = self.agents[team.side].decide(decision, self)
+        self.decision_count += 1
+        for listener in self.listeners:
+            listener("decision", (decision, index))
+        return options[index]
+
+    def deciding_team(self, env: Env) -> Team:
+        own = env.owner.own()
+        if own is not None:
+            return own
+        for name in ("praying-team", "receiving-team", "player", "team"):
+            value = env.vars.get(name)
+            if isinstance(value, Player):
+                return value.team
+            if isinstance(value, Team):
+                return value
+        return self.active
+
+    def ask_may(self, env: Env) -> bool:
+        return self.decide(self.deciding_team(env), "may", [True, False], ["yes", "no"],
+                           f"use {env.owner.name}?", item=env.owner.item)
+
+    def choose_for_rule(self, env: Env, options: list) -> Any:
+        return self.decide(self.deciding_team(env), "choose", options, label,
+                           f"{env.owner.name}: choose", item=env.owner.item)
+
+    def offer_bonus_play(self, inst: HookInstance) -> bool:
+        return False  # Blood Bowl has no Bonus Plays; special play cards come later
+
+    # -- history and scopes ----------------------------------------------------------------
+    def record(self, event: str, payload: dict) -> None:
+        entry = (event, payload)
+        self.action_history.append(entry)
+        self.turn_history.append(entry)
+        self.game_history.append(entry)
+        for listener in self.listeners:
+            listener("event", entry)
+        if self.options.debug:
+            from nuffle.interpreter.blood_bowl.invariants import check_invariants
+            check_invariants(self, f"after {event}")
+
+    def note(self, key: str, **fields: Any) -> None:
+        if self.listeners:
+            for listener in self.listeners:
+                listener("note", (key, fields))
+
+    def history(self, scope: str) -> list[tuple[str, dict]]:
+        if scope == "turn":
+            return self.turn_history
+        if scope == "action":
+            return self.action_history
+        return self.game_history
+
+    def scope_token(self, scope: str) -> int:
+        return {"turn": self.turn_serial, "action": self.action_serial,
+                "drive": self.drive_serial, "half": self.half,
+                "weather": self.weather_serial}.get(scope, 0)
+
+    def on_scope_end(self, scope: str, undo: Callable[[], None]) -> None:
+        self.scope_undos.setdefault((scope, self.scope_token(scope)), []).append(undo)
+
+    def end_scope(self, scope: str) -> None:
+        """Hooks and changes that last `for this SCOPE` end here."""
+        token = self.scope_token(scope)
+        self.hooks.expire(scope, token)
+        for undo in reversed(self.scope_undos.pop((scope, token), [])):
+            undo()
+
+    def constant(self, name: str, env: Env) -> Any:
+        if name == "teams":
+            return list(self.teams)
+        if name == "ball-carrier":
+            return self.holder
+        raise KeyError(name)
+
+    # -- binding the skills ----------------------------------------------------------------
+    def bind_skills(self) -> None:
+        for team in self.teams:
+            for p in team.players:
+                for skill in p.skills:
+                    self.bind_skill(p, skill)
+
+    def bind_skill(self, p: Player, skill: str) -> list[HookInstance]:
+        rules = self.ruleset.skills.get(skill)
+        if rules is None or skill in self.options.disabled:
+            return []
+        return self.bind(rules.compiled.hooks, Owner("ability", skill, rules.name, player=p))
+
+    # -- the match (pages 7, 8 and 16) -----------------------------------------------------
+    def play(self) -> Result:
+        try:
+            self.bind_skills()
+            kickoff.pre_match(self)
+            for half in (1, 2):
+                self.play_half(half)
+            if self.home.score == self.away.score and self.options.overtime:
+                self.play_half(3)
+            self.finish("final whistle")
+        except MatchOver:
+            pass
+        except RulesError as err:
+            return self.stopped_by(err)
+        assert self.over is not None
+        return self.over
+
+    def play_half(self, half: int) -> None:
+        """A half (page 16): re-rolls restored (not for overtime), turn markers back to the
+        start; the kick-off goes to the team that did not kick the first half's; in
+        overtime a coin toss decides (page 16)."""
+        self.half = half
+        for team in self.teams:
+            team.turn_marker = 0
+            if half < 3:
+                team.rerolls = team.rerolls_at_start
+        if half == 2:
+            self.kicking = self.first_kicker.opponent
+        elif half == 3:
+            self.kicking = kickoff.coin_toss_kicker(self)
+        self.note("half-start", half=half)
+        self.after("half-start", {"half": half})
+        receiving = self.kicking.opponent
+        try:
+            while self.turns_left(self.home) or self.turns_left(self.away):
+                scorer = self.play_drive(receiving)
+                if scorer is not None and half == 3:
+                    self.finish("sudden death")
+                self.end_drive()
+                if scorer is None:
+                    break
+                self.kicking, receiving = scorer, scorer.opponent
+        except HalfOver:
+            self.end_drive()
+        self.end_scope("half")
+
+    def turns_left(self, team: Team) -> bool:
+        return team.turn_marker < TURNS_PER_HALF
+
+    def play_drive(self, receiving: Team) -> Team | None:
+        """One drive (page 8): set-up and kick-off, then team turns, the receiving team
+        first, until a touchdown or the end of the half. Returns the team that scored."""
+        self.drive_serial += 1
+        kickoff.kick_off(self, self.kicking, receiving)
+        team = receiving
+        try:
+            for _ in range(4 * TURNS_PER_HALF):
+                if not (self.turns_left(self.home) or self.turns_left(self.away)):
+                    return None
+                if self.turns_left(team):
+                    turn.team_turn(self, team)
+                team = team.opponent
+        except DriveOver as scored:
+            return scored.args[0]
+        return None
+
+    def end_drive(self) -> None:
+        """The end of a drive (page 16): the players leave the pitch; Stunned players
+        recover; KO'd players roll to come back before the next kick-off."""
+        self.after("drive-end", {})
+        self.end_scope("drive")
+        for team in self.teams:
+            for p in team.players:
+                if p.where == ON_PITCH:
+                    self.take_off(p, RESERVES)
+                p.no_tackle_zones = False
+        self.ball, self.holder = None, None
+
+    def score(self, team: Team, in_their_turn: bool = True) -> None:
+        """A touchdown (page 16); scored in the opponent's turn, the team's turn marker
+        moves one space on."""
+        team.score += 1
+        self.touchdowns[team.side] += 1
+        if not in_their_turn:
+            team.turn_marker += 1
+        self.note("touchdown", team=team, player=self.holder, home=self.home.score,
+                  away=self.away.score)
+        if self.holder is not None:
+            self.award(self.holder, "touchdown")
+        self.after("touchdown", {"team": team, "player": self.holder})
+        raise DriveOver(team)
+
+    def finish(self, reason: str) -> None:
+        winner = None if self.home.score == self.away.score else (
+            "home" if self.home.score > self.away.score else "away")
+        self.over = self.result(winner, reason)
+        self.note("match-over", home=self.home.score, away=self.away.score, reason=reason)
+        raise MatchOver(reason)
+
+    def result(self, winner: str | None, reason: str, error: dict | None = None) -> Result:
+        return Result(winner, {"home": self.home.score, "away": self.away.score}, reason,
+                      {"home": self.home.turn_marker, "away": self.away.turn_marker},
+                      dict(self.casualties), self.decision_count, error,
+                      dict(self.touchdowns))
+
+    def stopped_by(self, err: RulesError) -> Result:
+        self.over = self.result(None, "rules error", err.diagnostic().to_json())
+        return self.over
+
+    def award(self, p: Player, achievement: str, cause: str | None = None) -> None:
+        """Star Player Points (PBBL page 32: a completion 1, a casualty 2, an interception
+        2, a touchdown 3); rules may change them (BB2020 Prayers to Nuffle)."""
+        base = {"completion": 1, "casualty": 2, "interception": 2, "touchdown": 3}[achievement]
+        points = self.modify("star-player-points", base, {
+            "player": p, "team": p.team, "achievement": achievement, "cause": cause})
+        self.spp[p.id] = self.spp.get(p.id, 0) + int(points or 0)
+
+    @property
+    def knocked_out(self) -> list[Player]:
+        return [p for t in self.teams for p in t.players if p.where == KNOCKED_OUT]
+
+
+class MatchOver(Exception):  # noqa: N818
+    """The match ends (the final whistle, or the first score in overtime)."""
+
+
+def label(value: Any) -> str:
+    if isinstance(value, Square):
+        return value.label()
+    return str(value)

@@ -1,0 +1,169 @@
+"""The state of a Blood Bowl match: plain data the procedures read and change.
+
+Rules: 004_2450e8f2c1aa331e.txt (PBBL Living Rulebook 1.10). Nothing here rolls dice or
+asks a coach; the procedure modules do, through the match's services.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Where a player is (PBBL page 12: the Reserves, KO'd and Dead & Injured boxes; page 24:
+# a player sent off to the dungeon).
+ON_PITCH, RESERVES, KNOCKED_OUT, CASUALTY, SENT_OFF = (
+    "pitch", "reserves", "knocked-out", "casualty", "sent-off")
+
+
+@dataclass(eq=False, slots=True)
+class Square:
+    """A square of the 26 by 15 pitch (PBBL page 5). ``x`` runs from the home end zone (0)
+    to the away end zone (25); ``y`` across the pitch, 0 to 14. Its attributes that depend
+    on the match (occupied, half) are read through the match it belongs to."""
+
+    x: int
+    y: int
+    match: Any = field(repr=False, default=None)
+    neighbours: tuple[Square, ...] = field(repr=False, default=())
+
+    @property
+    def occupied(self) -> bool:
+        return self in self.match.occupant
+
+    @property
+    def trapdoor(self) -> bool:
+        return False  # a Blood Bowl pitch has none
+
+    @property
+    def half(self) -> Team:
+        return self.match.home if self.x < 13 else self.match.away
+
+    def label(self) -> str:
+        return f"{self.x + 1},{self.y + 1}"
+
+    def __repr__(self) -> str:
+        return f"Square({self.label()})"
+
+
+@dataclass(eq=False, slots=True)
+class Player:
+    id: str
+    team: Team
+    name: str
+    position: str
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: list[str]
+    where: str = RESERVES
+    square: Square | None = None
+    standing: bool = True
+    stunned: bool = False
+    stunned_this_turn: bool = False  # Stunned in this team turn: stays face-down (page 12)
+    acted: bool = False
+    moves_used: int = 0
+    rushes_used: int = 0
+    no_tackle_zones: bool = False  # a rule took them away until the next action (page 26)
+    miss_next_drive: bool = False
+    temporary: dict = field(default_factory=dict)  # characteristic -> change, for a while
+
+    # -- attributes the vocabulary names --------------------------------------------------
+    @property
+    def prone(self) -> bool:
+        return self.where == ON_PITCH and not self.standing and not self.stunned
+
+    @property
+    def movement(self) -> int:
+        return max(1, self.ma + self.temporary.get("movement", 0))
+
+    @movement.setter
+    def movement(self, value: int) -> None:
+        self.temporary["movement"] = self.temporary.get("movement", 0) + value - self.movement
+
+    @property
+    def strength(self) -> int:
+        return max(1, self.st + self.temporary.get("strength", 0))
+
+    @property
+    def agility(self) -> int:
+        return max(1, self.ag + self.temporary.get("agility", 0))
+
+    @property
+    def passing_ability(self) -> None:
+        return None  # PBBL 1.10 has no PA characteristic (a BB2020 one)
+
+    @property
+    def armour_value(self) -> int:
+        return max(1, self.av + self.temporary.get("armour-value", 0))
+
+    @armour_value.setter
+    def armour_value(self, value: int) -> None:
+        self.temporary["armour-value"] = (self.temporary.get("armour-value", 0) + value
+                                          - self.armour_value)
+
+    @property
+    def primary_skills(self) -> list[str]:
+        return self.skills
+
+    @property
+    def open(self) -> bool:
+        return self.where == ON_PITCH and not self.team.match.marked(self)
+
+    @property
+    def on_pitch(self) -> bool:
+        return self.where == ON_PITCH
+
+    @property
+    def has_tackle_zones(self) -> bool:
+        """Standing, and no rule took them away (PBBL page 9: Prone and Stunned players
+        exert none)."""
+        return self.where == ON_PITCH and self.standing and not self.no_tackle_zones
+
+    def __repr__(self) -> str:
+        return self.id
+
+
+@dataclass(eq=False, slots=True)
+class Team:
+    side: str  # home | away
+    id: str
+    name: str
+    match: Any = field(repr=False, default=None)
+    players: list[Player] = field(default_factory=list)
+    opponent: Team = field(repr=False, default=None)  # type: ignore[assignment]
+    score: int = 0
+    rerolls: int = 0
+    rerolls_at_start: int = 0
+    extra_rerolls: int = 0  # gained for a while (a kick-off result), lost with it
+    reroll_used_this_turn: bool = False
+    turn_marker: int = 0
+    fame: int = 0
+    fan_factor: int = 0
+    cheerleaders: int = 0
+    assistant_coaches: int = 0
+    # the actions of this team turn that may be declared once (PBBL page 8, 21, 24)
+    declared: set[str] = field(default_factory=set)
+
+    @property
+    def players_on_pitch(self) -> list[Player]:
+        return [p for p in self.players if p.where == ON_PITCH]
+
+    @property
+    def open_players(self) -> list[Player]:
+        return [p for p in self.players if p.where == ON_PITCH and p.open]
+
+    @property
+    def available_players(self) -> list[Player]:
+        return [p for p in self.players if p.where in (ON_PITCH, RESERVES)]
+
+    @property
+    def stalling_players(self) -> list[Player]:
+        return []  # BB2020's Stalling is not a PBBL rule: no player ever stalls here
+
+    @property
+    def reserves(self) -> list[Player]:
+        return [p for p in self.players if p.where == RESERVES]
+
+    def __repr__(self) -> str:
+        return self.side

@@ -1,0 +1,202 @@
+"""A team turn: the players' actions one after another, until the coach ends it or a
+turnover does.
+
+Rules: 004_2450e8f2c1aa331e.txt (PBBL 1.10): the sequence of play and player actions
+(page 8: one action per player; one Blitz and one Pass per team turn; a turnover ends the
+turn at once), Hand-off (page 21) and Foul (page 24), once per team turn each; Stunned
+players turn face up at the end of their team's next turn (page 12); touchdowns at the end
+of an action (page 16; ruling bb-touchdown-ends-action).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nuffle.interpreter.blood_bowl import ballplay, blocking, injury, movement
+from nuffle.interpreter.blood_bowl.state import Player, Team
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blood_bowl.match import Match
+
+ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul")  # pages 8, 21, 24
+ACTIONS = ("move", "block", "blitz", "pass", "hand-off", "foul")
+MAX_STEPS = 40  # decisions within one action (principle 4)
+
+
+def start_turn(m: Match, team: Team, counts: bool = True) -> None:
+    m.turn_serial += 1
+    m.budget.new_turn()
+    m.active = team
+    m.turn_history = []
+    if counts:
+        team.turn_marker += 1  # page 8: moved at the start of every team turn
+    team.declared = set()
+    team.reroll_used_this_turn = False
+    for p in team.players:
+        p.acted = False
+        p.moves_used = 0
+        p.stunned_this_turn = False
+    m.note("turn-start", team=team, turn=team.turn_marker, half=m.half)
+    m.after("turn-start", {"team": team})
+
+
+def end_turn(m: Match, team: Team) -> None:
+    """Stunned players not Stunned in this turn turn face up (page 12)."""
+    for p in team.players:
+        if p.stunned and not p.stunned_this_turn:
+            p.stunned = False
+        p.no_tackle_zones = False if p.acted else p.no_tackle_zones
+    m.after("turn-end", {"team": team})
+    m.end_scope("turn")
+
+
+def team_turn(m: Match, team: Team, players: list[Player] | None = None,
+              up_to: int | None = None, actions: tuple[str, ...] = ACTIONS,
+              counts: bool = True) -> None:
+    """One team turn; a kick-off result's bonus turn limits the players (``players``, at
+    most ``up_to`` of them) and the actions, and does not move the turn marker."""
+    from nuffle.interpreter.blood_bowl.match import MAX_ACTIONS_PER_TURN, Turnover
+    start_turn(m, team, counts)
+    activated = 0
+    try:
+        for _ in range(MAX_ACTIONS_PER_TURN):
+            if up_to is not None and activated >= up_to:
+                break
+            options = activations(m, team, players, actions)
+            choice = m.decide(team, "action", [*options, None], _label, "choose an action")
+            if choice is None:
+                break
+            activated += 1
+            act(m, *choice)
+    except Turnover as turnover:
+        m.note("turnover", team=team, why=str(turnover.args[0]) if turnover.args else "")
+    finally:
+        end_turn(m, team)
+
+
+def _label(choice: tuple[Player, str] | None) -> str:
+    return "end turn" if choice is None else f"{choice[0].id} {choice[1]}"
+
+
+def activations(m: Match, team: Team, players: list[Player] | None,
+                actions: tuple[str, ...]) -> list[tuple[Player, str]]:
+    out = []
+    for p in players if players is not None else team.players:
+        if p.acted or not p.on_pitch or p.stunned:
+            continue
+        for action in actions:
+            if action in ONCE_PER_TURN and action in team.declared:
+                continue
+            if action == "block" and not (p.standing and blocking.targets(m, p)):
+                continue
+            if action == "foul" and not any(q.on_pitch and not q.standing
+                                            for q in team.opponent.players):
+                continue
+            if action in ("pass", "hand-off") and m.holder is None and m.ball is None:
+                continue
+            out.append((p, action))
+    return out
+
+
+def act(m: Match, p: Player, action: str) -> None:
+    """Declare and carry out an action (page 8)."""
+    from nuffle.interpreter.blood_bowl.match import Turnover
+    m.action_serial += 1
+    m.action_history = []
+    p.acted = True
+    p.no_tackle_zones = False
+    if action in ONCE_PER_TURN:
+        p.team.declared.add(action)
+    m.note("action", player=p, position=p.name, action=action)
+    firing = m.before("action", {"player": p, "team": p.team, "action": action})
+    try:
+        if firing is not None and firing.cancelled:
+            m.note("action-lost", player=p)
+            return
+        if action == "block":
+            defender = m.decide(p.team, "block-target", blocking.targets(m, p),
+                                lambda q: q.id, "block whom?")
+            blocking.block(m, p, defender)
+        else:
+            _moving_action(m, p, action)
+        check_touchdown(m)
+    except Turnover:
+        check_touchdown(m)
+        raise
+    finally:
+        m.after("action", {"player": p, "team": p.team, "action": action}, record=True)
+        m.end_scope("action")
+
+
+def _moving_action(m: Match, p: Player, action: str) -> None:
+    """Move, Blitz, Pass, Hand-off, Foul: the player moves square by square; a Blitz may
+    block once (one square of movement, page 10); the others end with the throw, the
+    hand-off or the foul (pages 13, 21, 24)."""
+    if not p.standing and not movement.stand_up(m, p):
+        return
+    blocked = False
+    for _ in range(MAX_STEPS):
+        if p.square is None or not p.standing:
+            return
+        options: list[tuple[str, object]] = [("to", s) for s in movement.step_options(m, p)]
+        if action == "blitz" and not blocked and movement.squares_left(p) > 0:
+            options += [("block", q) for q in blocking.targets(m, p)]
+        if action == "pass" and m.holder is p:
+            options.append(("throw", None))
+        if action == "hand-off" and m.holder is p:
+            options += [("hand-off", q) for s in p.square.neighbours
+                        if (q := m.occupant.get(s)) is not None and q.standing]
+        if action == "foul":
+            options += [("foul", q) for s in p.square.neighbours
+                        if (q := m.occupant.get(s)) is not None and q.team is not p.team
+                        and not q.standing]
+        options.append(("end", None))
+        what, arg = m.decide(p.team, "step", options, _step_label, f"{p.id}: next",
+                             player=p.id)
+        if what == "end":
+            return
+        if what == "to":
+            movement.step(m, p, arg)
+            if at_end_zone(m):
+                return
+        elif what == "block":
+            if p.moves_used >= p.movement:
+                movement.rush(m, p, p.square)
+            p.moves_used += 1
+            blocked = True
+            blocking.block(m, p, arg)
+            if at_end_zone(m):
+                return
+        elif what == "throw":
+            targets = ballplay.pass_targets(m, p)
+            target = m.decide(p.team, "pass-target", targets, lambda s: s.label(),
+                              "pass to which square?", player=p.id)
+            ballplay.throw(m, p, target)
+            return
+        elif what == "hand-off":
+            ballplay.hand_off(m, p, arg)
+            return
+        elif what == "foul":
+            injury.foul(m, p, arg)
+            return
+
+
+def _step_label(option: tuple[str, object]) -> str:
+    what, arg = option
+    if arg is None:
+        return what
+    if what == "to":
+        return f"to {arg.label()}"
+    return f"{what} {arg.id}"
+
+
+def at_end_zone(m: Match) -> bool:
+    h = m.holder
+    return h is not None and h.standing and h.square is not None \
+        and h.square.x == m.scoring_end(h.team)
+
+
+def check_touchdown(m: Match) -> None:
+    """A standing player holding the ball in the end zone their team scores in (page 16)."""
+    if at_end_zone(m):
+        m.score(m.holder.team, in_their_turn=m.holder.team is m.active)
