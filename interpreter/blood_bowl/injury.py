@@ -31,10 +31,13 @@ def knock_down(m: Match, p: Player, cause: str, attacker: Player | None = None) 
         return
     p.standing = False
     sq = p.square
+    dropped = m.holder is p
+    if dropped:  # the ball falls in their square, and bounces once the rolls are made
+        ballplay.drop(m, sq)
     m.note("knocked-down", player=p)
     m.after("knocked-down", {"player": p, "team": p.team, "cause": cause})
     armour(m, p, cause, attacker)
-    if m.holder is p:  # still theirs: not already bounced from a KO'd or injured player
+    if dropped:
         ballplay.bounce(m, sq)
 
 
@@ -68,8 +71,10 @@ def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
     result = m.modify("injury-result", injury_result(total),
                       {"player": p, "team": p.team, "roll": total, "cause": cause})
     m.note("injury", player=p, roll=total, result=result)
-    had_ball = m.holder is p
     sq = p.square
+    had_ball = m.holder is p and not crowd  # a standing player injured by an effect
+    if had_ball:
+        ballplay.drop(m, sq)
     if result == STUNNED:
         if crowd:
             m.take_off(p, RESERVES)
@@ -80,7 +85,7 @@ def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
         m.take_off(p, KNOCKED_OUT)
     else:
         casualty(m, p, cause, attacker)
-    if had_ball and p.square is None and sq is not None and not crowd:
+    if had_ball:
         ballplay.bounce(m, sq)
     return result
 
