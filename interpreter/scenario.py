@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from nuffle.interpreter.blitz_bowl.actions import place_player
+from nuffle.interpreter.blitz_bowl.balls import enter_play, place_loose
+from nuffle.interpreter.blitz_bowl.challenges import bind_card, make_card
 from nuffle.interpreter.blitz_bowl.game import Game, GameOver, Options
 from nuffle.interpreter.blitz_bowl.narrate import ENGLISH, event_line
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
@@ -279,7 +282,7 @@ def place_players(game: Game, players: dict) -> None:
         if game.occupant[sq] is not None:
             raise ScenarioError(f"setup.players.{pid}: square {board.label(sq)} is taken by "
                                 f"{game.occupant[sq].id}")
-        game.place_player(p, sq)
+        place_player(game, p, sq)
         if isinstance(spec, dict) and spec.get("prone"):
             p.is_prone = True
 
@@ -302,8 +305,8 @@ def place_balls(game: Game, balls: list) -> None:
             sq = free_square(game, spec.get("at"), where)
             check_loose(game, sq, where)
             game.balls.append(ball)
-            game.place_loose(ball, sq)
-        game.enter_play(ball)
+            place_loose(game, ball, sq)
+        enter_play(game, ball)
 
 
 def check_holder(holder: Any, where: str) -> None:
@@ -338,22 +341,22 @@ def deal_cards(game: Game, setup: dict) -> None:
     deck = listed(cards.get("deck", standard[-1:] * 10), "setup.cards.deck")
     for card_id in [c for c in active if c is not None] + deck:
         known_card(game, card_id, "setup.cards")
-    game.active_cards = [game.make_card(c) if c is not None else None for c in active]
-    game.deck = [game.make_card(c) for c in deck]
+    game.active_cards = [make_card(game, c) if c is not None else None for c in active]
+    game.deck = [make_card(game, c) for c in deck]
     used = [c.item for c in game.active_cards if c] + [c.item for c in game.deck]
     unused = list(game.ruleset.deck(endgame=True))
     for card_id in used:
         if card_id in unused:
             unused.remove(card_id)
-    game.unused_endgame = [game.make_card(c) for c in unused]
+    game.unused_endgame = [make_card(game, c) for c in unused]
     game.endgame_active = any(c is not None and c.endgame for c in game.active_cards)
     for team, held in mapping(cards.get("hands"), "setup.cards.hands").items():
         where = f"setup.cards.hands.{side(team, 'setup.cards.hands')}"
         for card_id in listed(held, where):
             known_card(game, card_id, where)
-            card = game.make_card(card_id)
+            card = make_card(game, card_id)
             game.side(team).hand.append(card)
-            game.bind_card(game.side(team), card)
+            bind_card(game, game.side(team), card)
 
 
 def known_card(game: Game, card_id: Any, where: str) -> None:

@@ -11,10 +11,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from nuffle.interpreter.blitz_bowl import balls, challenges, combat
 from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.hooks import ActionVoided
 
 if TYPE_CHECKING:
+    from nuffle.interpreter.blitz_bowl.game import Game
     from nuffle.interpreter.blitz_bowl.state import Player, Team
 
 _NOWHERE: frozenset[int] = frozenset()
@@ -67,402 +69,418 @@ class FreeChoice(TurnChoice):
         return self
 
 
-class ActionsMixin:
-    # -- what a player may do -------------------------------------------------------------
-    def legal_actions(self, p: Player, free: bool = False, foes: list[int] | None = None,
-                      danger: set[int] | None = None) -> list[str]:
-        """The actions ``p`` may make now (page 8). ``foes`` (the opponents' squares) and
-        ``danger`` (squares next to a standing opponent), when the caller has them."""
-        if p.actions_ended or p.team is not self.active and not free:
-            return []
-        if danger is not None:  # the status without looking round the square again
-            sq = p.square
-            status = "dugout" if sq is None else "prone" if p.is_prone \
-                else "marked" if sq in danger else "open"
-        else:
-            status = p.status
-        return [a for a in STATUS_ACTIONS[status]
-                if (free or (a not in p.actions_this_turn and a not in p.actions_cancelled))
-                and self.can_make(p, a, foes, danger)]
+# -- what a player may do -------------------------------------------------------------
+def legal_actions(g: Game, p: Player, free: bool = False, foes: list[int] | None = None,
+                  danger: set[int] | None = None) -> list[str]:
+    """The actions ``p`` may make now (page 8). ``foes`` (the opponents' squares) and
+    ``danger`` (squares next to a standing opponent), when the caller has them."""
+    if p.actions_ended or p.team is not g.active and not free:
+        return []
+    if danger is not None:  # the status without looking round the square again
+        sq = p.square
+        status = "dugout" if sq is None else "prone" if p.is_prone \
+            else "marked" if sq in danger else "open"
+    else:
+        status = p.status
+    return [a for a in STATUS_ACTIONS[status]
+            if (free or (a not in p.actions_this_turn and a not in p.actions_cancelled))
+            and can_make(g, p, a, foes, danger)]
 
-    def can_make(self, p: Player, action: str, foes: list[int] | None = None,
-                 danger: set[int] | None = None) -> bool:
-        if action == "run":
-            occupant, blocked = self.occupant, self.board.blocked
-            for n in self.board.neighbours[p.square]:  # noqa: SIM110 - a hot path
-                if occupant[n] is None and n not in blocked:
-                    return True
-            return False
-        if action == "mark":
-            if foes is None:
-                foes = [o.square for o in p.team.opponent.players if o.square is not None]
-            # quick no (before asking the rules for the allowance): no opponent within four
-            # squares, more than any Mark allowance in the content gives
-            xs, ys, sq = self.board.xs, self.board.ys, p.square
-            x, y = xs[sq], ys[sq]
-            close = [f for f in foes if abs(xs[f] - x) <= 4 and abs(ys[f] - y) <= 4]
-            if not close:
-                return False
-            steps = self.allowance(p, "mark")
-            if not any(abs(xs[f] - x) <= steps + 1 and abs(ys[f] - y) <= steps + 1
-                       for f in close):
-                return False
-            return self.destinations(p, steps, "end-marking", first_only=True).any()
-        if action == "sidestep":
-            rule = self.modify("move-restriction", "end-open", {"player": p, "action": action})
-            steps = self.allowance(p, "sidestep")
-            if steps == 1 and rule == "end-open":  # the usual case: one free, open square
-                occupant, blocked = self.occupant, self.board.blocked
-                if danger is None:
-                    danger = self.danger(p)
-                return any(occupant[n] is None and n not in blocked and n not in danger
-                           for n in self.board.neighbours[p.square])
-            return self.destinations(p, steps, rule, danger, first_only=True).any()
-        if action == "throw":
-            return p.ball is not None and bool(self.throw_targets(p))
-        if action == "block":
-            return bool(self.block_targets(p))
-        if action == "stand-up":
-            return p.prone
-        if action == "reserves":
-            return p.in_dugout and bool(self.reserve_squares(p.team))
-        return False
 
-    free_offers_sink: list | None = None  # while the rules offer free actions (action-choice)
-
-    def choose_action(self, team: Team) -> TurnChoice | None:
-        """The coach's next choice: a free action a rule offers now, one of the turn's
-        actions while any are left (page 8), or None to end the turn."""
-        options: list = self.free_offers(team)
-        offers = len(options)
-        if self.actions_left > 0:
-            foes = [o.square for o in team.opponent.players if o.square is not None]
-            danger = self.danger(team.players[0])
-            options += [(p, a) for p in team.players
-                        for a in self.legal_actions(p, foes=foes, danger=danger)]
-        options.append(None)
-        prompt = f"action {self.actions_made + 1} of {team.name}" if self.actions_left > 0 \
-            else f"a free action for {team.name}"
-        choice = self.decide(team, "action", options, _action_label, prompt)
-        if choice is None or isinstance(choice, FreeChoice):
-            return choice
-        p = choice[0]
-        return TurnChoice(p, choice[1], tuple(o[1] for o in options[offers:-1] if o[0] is p))
-
-    def free_offers(self, team: Team) -> list[FreeChoice]:
-        """The free actions rules offer the team whose turn it is, as its coach chooses what
-        to do next (event action-choice, effect offer-free): each player and action once."""
-        sink: list = []
-        self.free_offers_sink = sink
-        try:
-            self.before("action-choice", {"team": team})
-        finally:
-            self.free_offers_sink = None
-        out: list[FreeChoice] = []
-        for p, action, taken in sink:
-            if not any(c[0] is p and c[1] == action for c in out):
-                out.append(FreeChoice(p, action, taken))
-        for c in out:
-            c.choices = tuple(o[1] for o in out if o[0] is c[0])
-        return out
-
-    def make_chosen_action(self, choice: TurnChoice) -> None:
-        """Make what the coach chose at the action decision."""
-        player, action = choice
-        offered = isinstance(choice, FreeChoice)
-        if isinstance(choice, FreeChoice) and choice.taken is not None:
-            choice.taken()  # the offer is used once taken (ruling cost-free-actions)
-        self.top_level_action(player, action, free=offered, choices=choice.choices,
-                              offered=offered)
-
-    def emergency_reserves(self, team: Team) -> None:
-        choices = [p for p in team.dugout]
-        if not self.reserve_squares(team):
-            return
-        p = self.decide(team, "emergency-reserves", choices, _player_label,
-                        "Emergency Reserves: who comes on")
-        self.note("emergency-reserves", player=p)
-        self.top_level_action(p, "reserves", free=True)
-
-    # -- making actions ---------------------------------------------------------------------
-    def top_level_action(self, player: Player, action: str, free: bool = False,
-                         choices: tuple[str, ...] | None = None, offered: bool = False) -> None:
-        self.action_history = []
-        made = self.perform_action(player, action, free=free, choices=choices, offered=offered)
-        self.check_touchdowns(self.active)
-        if made and self.round > 1:
-            self.claim_step(self.active)
-            self.after("claim-step", {"team": self.active, "action-number": self.actions_made},
-                       record=False)
-
-    def perform_action(self, player: Player, action: str, free: bool = False,
-                       up_to: int | None = None, choices: Sequence[str] | None = None,
-                       offered: bool = False) -> bool:
-        """Make one action; False if it was cancelled or voided (it then never happened).
-
-        ``choices`` are the actions the player could make in its place (the event's field
-        `choices`): for one of the turn's actions, those they can still make this turn; for
-        a free action, those the rule giving it allows (by default, that action only)."""
-        self.action_serial += 1
-        frame = Frame(player, action, free, self.action_serial, up_to, offered)
-        if choices is None:
-            choices = [action] if free else self.legal_actions(player)
-        if action not in choices:
-            choices = [action, *choices]
-        self.frames.append(frame)
-        try:
-            payload = {"player": player, "team": player.team, "action": action, "free": free,
-                       "choices": list(choices)}
-            firing = self.before("action", payload)
-            if firing is not None:
-                if firing.cancelled:
-                    self.note("action-not-made", player=player, action=Term("action", action))
-                    # not offered again this turn (ruling cancelled-action-not-counted)
-                    if not free:
-                        player.actions_cancelled.append(action)
-                    elif offered:
-                        player.free_cancelled.append(action)
-                    return False
-                if firing.switch_to and firing.switch_to != action:
-                    action = frame.action = payload["action"] = firing.switch_to
-                    self.note("action-switched", player=player, action=Term("action", action))
-            if not free:
-                self.actions_left -= 1
-                self.actions_made += 1
-                player.actions_this_turn.append(action)
-            try:
-                self.run_action(player, action, frame)
-            except ActionVoided:
-                if not free:
-                    self.actions_left += 1
-                    self.actions_made -= 1
-                    player.actions_this_turn.remove(action)
-                self.note("action-never-made", player=player, action=Term("action", action))
-                return False
-            self.after("action", payload)
-            return True
-        finally:
-            self.frames.pop()
-            self.end_scope("action", frame.serial)
-
-    def run_action(self, p: Player, action: str, frame: Frame) -> None:
-        if action in ("run", "mark", "sidestep"):
-            if p.standing:
-                self.move_action(p, action, frame.up_to)
-        elif action == "stand-up":
-            if p.prone:
-                p.is_prone = False
-                self.note("stands-up", player=p)
-        elif action == "reserves":
-            self.reserves(p)
-        elif action == "block":
-            targets = self.block_targets(p)
-            if targets:
-                target = self.decide(p.team, "block-target", targets, _player_label,
-                                     f"{p.id} blocks whom", player=p.id)
-                self.block(p, target)
-        elif action == "throw":
-            self.throw_action(p)
-
-    # -- moving (pages 8-9) -----------------------------------------------------------------
-    def allowance(self, p: Player, action: str, up_to: int | None = None) -> int:
-        base = p.move if action == "run" else BASE_ALLOWANCE[action]
-        value = self.modify("move-allowance", base, {"player": p, "action": action})
-        return min(value, up_to) if up_to is not None else value
-
-    def danger(self, p: Player) -> set[int]:
-        """Squares next to a standing opponent of ``p``."""
-        out: set[int] = set()
-        for o in p.team.opponent.players:
-            if o.square is not None and not o.is_prone:
-                out.update(self.board.neighbours[o.square])
-        return out
-
-    def destinations(self, p: Player, steps: int, rule: str, danger: set[int] | None = None,
-                     first_only: bool = False) -> Reach:
-        """Where ``p`` can end a move of up to ``steps`` squares (with ``first_only``, the
-        search stops at the first such square: enough to know a move is possible).
-
-        A path never crosses a loose ball (moving onto it picks it up or makes it bounce),
-        nor, under stop-on-adjacent, a square next to a standing opponent. ``danger``, the
-        squares next to a standing opponent, can be given when the caller has it.
-        """
-        start = p.square
-        if start is None or steps <= 0:
-            return Reach(-1, {}, set(), [], self.board)
-        board, occupant, blocked, loose = self.board, self.occupant, self.board.blocked, self.loose
-        if danger is None:
-            danger = self.danger(p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
-                else _NOWHERE
-        if rule == "end-open":
-            def valid(sq: int) -> bool:
-                return sq not in danger
-        elif rule == "end-marking":
-            near = self.near_opponents(p)
-
-            def valid(sq: int) -> bool:
-                return sq in near
-        else:
-            def valid(sq: int) -> bool:
+def can_make(g: Game, p: Player, action: str, foes: list[int] | None = None,
+             danger: set[int] | None = None) -> bool:
+    if action == "run":
+        occupant, blocked = g.occupant, g.board.blocked
+        for n in g.board.neighbours[p.square]:  # noqa: SIM110 - a hot path
+            if occupant[n] is None and n not in blocked:
                 return True
-        stop_on_danger = rule == "stop-on-adjacent"
-        forbid = danger if rule == "no-adjacent" else _NOWHERE
-        neighbours = board.neighbours
-        parent: dict[int, int] = {start: -1}
-        stops: set[int] = set()
-        ends: list[int] = []
-        frontier = [start]
-        for _ in range(steps):
-            nxt = []
-            for sq in frontier:
-                if sq in stops:
-                    continue
-                for n in neighbours[sq]:
-                    if n in parent or occupant[n] is not None or n in blocked or n in forbid:
-                        continue
-                    parent[n] = sq
-                    nxt.append(n)
-                    if n in loose or (stop_on_danger and n in danger):
-                        stops.add(n)
-                    if valid(n):
-                        ends.append(n)
-                        if first_only:
-                            return Reach(start, parent, stops, ends, board, steps)
-            if not nxt:
-                break
-            frontier = nxt
-        return Reach(start, parent, stops, ends, board, steps)
+        return False
+    if action == "mark":
+        if foes is None:
+            foes = [o.square for o in p.team.opponent.players if o.square is not None]
+        # quick no (before asking the rules for the allowance): no opponent within four
+        # squares, more than any Mark allowance in the content gives
+        xs, ys, sq = g.board.xs, g.board.ys, p.square
+        x, y = xs[sq], ys[sq]
+        close = [f for f in foes if abs(xs[f] - x) <= 4 and abs(ys[f] - y) <= 4]
+        if not close:
+            return False
+        steps = allowance(g, p, "mark")
+        if not any(abs(xs[f] - x) <= steps + 1 and abs(ys[f] - y) <= steps + 1
+                   for f in close):
+            return False
+        return destinations(g, p, steps, "end-marking", first_only=True).any()
+    if action == "sidestep":
+        rule = g.modify("move-restriction", "end-open", {"player": p, "action": action})
+        steps = allowance(g, p, "sidestep")
+        if steps == 1 and rule == "end-open":  # the usual case: one free, open square
+            occupant, blocked = g.occupant, g.board.blocked
+            if danger is None:
+                danger = danger_squares(g, p)
+            return any(occupant[n] is None and n not in blocked and n not in danger
+                       for n in g.board.neighbours[p.square])
+        return destinations(g, p, steps, rule, danger, first_only=True).any()
+    if action == "throw":
+        return p.ball is not None and bool(throw_targets(g, p))
+    if action == "block":
+        return bool(block_targets(g, p))
+    if action == "stand-up":
+        return p.prone
+    if action == "reserves":
+        return p.in_dugout and bool(reserve_squares(g, p.team))
+    return False
 
-    def near_opponents(self, p: Player) -> set[int]:
-        """Squares next to an opponent of ``p``, Prone or not."""
-        out: set[int] = set()
-        for o in p.team.opponent.players:
-            if o.square is not None:
-                out.update(self.board.neighbours[o.square])
-        return out
 
-    def valid_end(self, p: Player, sq: int, rule: str, danger: set[int]) -> bool:
-        if rule == "end-open":
+def choose_action(g: Game, team: Team) -> TurnChoice | None:
+    """The coach's next choice: a free action a rule offers now, one of the turn's
+    actions while any are left (page 8), or None to end the turn."""
+    options: list = free_offers(g, team)
+    offers = len(options)
+    if g.actions_left > 0:
+        foes = [o.square for o in team.opponent.players if o.square is not None]
+        danger = danger_squares(g, team.players[0])
+        options += [(p, a) for p in team.players
+                    for a in legal_actions(g, p, foes=foes, danger=danger)]
+    options.append(None)
+    prompt = f"action {g.actions_made + 1} of {team.name}" if g.actions_left > 0 \
+        else f"a free action for {team.name}"
+    choice = g.decide(team, "action", options, _action_label, prompt)
+    if choice is None or isinstance(choice, FreeChoice):
+        return choice
+    p = choice[0]
+    return TurnChoice(p, choice[1], tuple(o[1] for o in options[offers:-1] if o[0] is p))
+
+
+def free_offers(g: Game, team: Team) -> list[FreeChoice]:
+    """The free actions rules offer the team whose turn it is, as its coach chooses what
+    to do next (event action-choice, effect offer-free): each player and action once."""
+    sink: list = []
+    g.free_offers_sink = sink
+    try:
+        g.before("action-choice", {"team": team})
+    finally:
+        g.free_offers_sink = None
+    out: list[FreeChoice] = []
+    for p, action, taken in sink:
+        if not any(c[0] is p and c[1] == action for c in out):
+            out.append(FreeChoice(p, action, taken))
+    for c in out:
+        c.choices = tuple(o[1] for o in out if o[0] is c[0])
+    return out
+
+
+def make_chosen_action(g: Game, choice: TurnChoice) -> None:
+    """Make what the coach chose at the action decision."""
+    player, action = choice
+    offered = isinstance(choice, FreeChoice)
+    if isinstance(choice, FreeChoice) and choice.taken is not None:
+        choice.taken()  # the offer is used once taken (ruling cost-free-actions)
+    top_level_action(g, player, action, free=offered, choices=choice.choices,
+                     offered=offered)
+
+
+def emergency_reserves(g: Game, team: Team) -> None:
+    choices = [p for p in team.dugout]
+    if not reserve_squares(g, team):
+        return
+    p = g.decide(team, "emergency-reserves", choices, _player_label,
+                 "Emergency Reserves: who comes on")
+    g.note("emergency-reserves", player=p)
+    top_level_action(g, p, "reserves", free=True)
+
+
+# -- making actions ---------------------------------------------------------------------
+def top_level_action(g: Game, player: Player, action: str, free: bool = False,
+                     choices: tuple[str, ...] | None = None, offered: bool = False) -> None:
+    g.action_history = []
+    made = perform_action(g, player, action, free=free, choices=choices, offered=offered)
+    balls.check_touchdowns(g, g.active)
+    if made and g.round > 1:
+        challenges.claim_step(g, g.active)
+        g.after("claim-step", {"team": g.active, "action-number": g.actions_made},
+                record=False)
+
+
+def perform_action(g: Game, player: Player, action: str, free: bool = False,
+                   up_to: int | None = None, choices: Sequence[str] | None = None,
+                   offered: bool = False) -> bool:
+    """Make one action; False if it was cancelled or voided (it then never happened).
+
+    ``choices`` are the actions the player could make in its place (the event's field
+    `choices`): for one of the turn's actions, those they can still make this turn; for
+    a free action, those the rule giving it allows (by default, that action only)."""
+    g.action_serial += 1
+    frame = Frame(player, action, free, g.action_serial, up_to, offered)
+    if choices is None:
+        choices = [action] if free else legal_actions(g, player)
+    if action not in choices:
+        choices = [action, *choices]
+    g.frames.append(frame)
+    try:
+        payload = {"player": player, "team": player.team, "action": action, "free": free,
+                   "choices": list(choices)}
+        firing = g.before("action", payload)
+        if firing is not None:
+            if firing.cancelled:
+                g.note("action-not-made", player=player, action=Term("action", action))
+                # not offered again this turn (ruling cancelled-action-not-counted)
+                if not free:
+                    player.actions_cancelled.append(action)
+                elif offered:
+                    player.free_cancelled.append(action)
+                return False
+            if firing.switch_to and firing.switch_to != action:
+                action = frame.action = payload["action"] = firing.switch_to
+                g.note("action-switched", player=player, action=Term("action", action))
+        if not free:
+            g.actions_left -= 1
+            g.actions_made += 1
+            player.actions_this_turn.append(action)
+        try:
+            run_action(g, player, action, frame)
+        except ActionVoided:
+            if not free:
+                g.actions_left += 1
+                g.actions_made -= 1
+                player.actions_this_turn.remove(action)
+            g.note("action-never-made", player=player, action=Term("action", action))
+            return False
+        g.after("action", payload)
+        return True
+    finally:
+        g.frames.pop()
+        g.end_scope("action", frame.serial)
+
+
+def run_action(g: Game, p: Player, action: str, frame: Frame) -> None:
+    if action in ("run", "mark", "sidestep"):
+        if p.standing:
+            move_action(g, p, action, frame.up_to)
+    elif action == "stand-up":
+        if p.prone:
+            p.is_prone = False
+            g.note("stands-up", player=p)
+    elif action == "reserves":
+        reserves(g, p)
+    elif action == "block":
+        targets = block_targets(g, p)
+        if targets:
+            target = g.decide(p.team, "block-target", targets, _player_label,
+                              f"{p.id} blocks whom", player=p.id)
+            combat.block(g, p, target)
+    elif action == "throw":
+        balls.throw_action(g, p)
+
+
+# -- moving (pages 8-9) -----------------------------------------------------------------
+def allowance(g: Game, p: Player, action: str, up_to: int | None = None) -> int:
+    base = p.move if action == "run" else BASE_ALLOWANCE[action]
+    value = g.modify("move-allowance", base, {"player": p, "action": action})
+    return min(value, up_to) if up_to is not None else value
+
+
+def danger_squares(g: Game, p: Player) -> set[int]:
+    """Squares next to a standing opponent of ``p``."""
+    out: set[int] = set()
+    for o in p.team.opponent.players:
+        if o.square is not None and not o.is_prone:
+            out.update(g.board.neighbours[o.square])
+    return out
+
+
+def destinations(g: Game, p: Player, steps: int, rule: str, danger: set[int] | None = None,
+                 first_only: bool = False) -> Reach:
+    """Where ``p`` can end a move of up to ``steps`` squares (with ``first_only``, the
+    search stops at the first such square: enough to know a move is possible).
+
+    A path never crosses a loose ball (moving onto it picks it up or makes it bounce),
+    nor, under stop-on-adjacent, a square next to a standing opponent. ``danger``, the
+    squares next to a standing opponent, can be given when the caller has it.
+    """
+    start = p.square
+    if start is None or steps <= 0:
+        return Reach(-1, {}, set(), [], g.board)
+    board, occupant, blocked, loose = g.board, g.occupant, g.board.blocked, g.loose
+    if danger is None:
+        danger = danger_squares(g, p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
+            else _NOWHERE
+    if rule == "end-open":
+        def valid(sq: int) -> bool:
             return sq not in danger
-        if rule == "end-marking":  # next to an opponent, Prone or not (ruling)
-            return any((o := self.occupant[n]) is not None and o.team is not p.team
-                       for n in self.board.neighbours[sq])
-        return True
+    elif rule == "end-marking":
+        near = near_opponents(g, p)
 
-    def move_action(self, p: Player, action: str, up_to: int | None) -> None:
-        remaining = self.allowance(p, action, up_to)
-        rule = self.modify("move-restriction", BASE_RESTRICTION[action],
-                           {"player": p, "action": action})
-        moved = False
-        while remaining > 0 and p.standing:
-            reach = self.destinations(p, remaining, rule)
-            options: list = list(reach.ends)  # in search order: nearest first
-            if moved and self.valid_end(p, p.square, rule, self.danger(p)):
-                options.insert(0, None)
-            if not options:
-                break
-            dest = self.decide(p.team, "move", options, self.square_label, f"{p.id} {action}: where to",
-                               player=p.id, action=action)
-            if dest is None:
-                break
-            at_ball = False
-            for sq in reach.path(dest):
-                if self.occupant[sq] is not None or not p.standing:
-                    return
-                at_ball = self.step(p, sq, action)
-                remaining -= 1
-            moved = True
-            if p.square is None:
+        def valid(sq: int) -> bool:
+            return sq in near
+    else:
+        def valid(sq: int) -> bool:
+            return True
+    stop_on_danger = rule == "stop-on-adjacent"
+    forbid = danger if rule == "no-adjacent" else _NOWHERE
+    neighbours = board.neighbours
+    parent: dict[int, int] = {start: -1}
+    stops: set[int] = set()
+    ends: list[int] = []
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for sq in frontier:
+            if sq in stops:
+                continue
+            for n in neighbours[sq]:
+                if n in parent or occupant[n] is not None or n in blocked or n in forbid:
+                    continue
+                parent[n] = sq
+                nxt.append(n)
+                if n in loose or (stop_on_danger and n in danger):
+                    stops.add(n)
+                if valid(n):
+                    ends.append(n)
+                    if first_only:
+                        return Reach(start, parent, stops, ends, board, steps)
+        if not nxt:
+            break
+        frontier = nxt
+    return Reach(start, parent, stops, ends, board, steps)
+
+
+def near_opponents(g: Game, p: Player) -> set[int]:
+    """Squares next to an opponent of ``p``, Prone or not."""
+    out: set[int] = set()
+    for o in p.team.opponent.players:
+        if o.square is not None:
+            out.update(g.board.neighbours[o.square])
+    return out
+
+
+def valid_end(g: Game, p: Player, sq: int, rule: str, danger: set[int]) -> bool:
+    if rule == "end-open":
+        return sq not in danger
+    if rule == "end-marking":  # next to an opponent, Prone or not (ruling)
+        return any((o := g.occupant[n]) is not None and o.team is not p.team
+                   for n in g.board.neighbours[sq])
+    return True
+
+
+def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
+    remaining = allowance(g, p, action, up_to)
+    rule = g.modify("move-restriction", BASE_RESTRICTION[action],
+                    {"player": p, "action": action})
+    moved = False
+    while remaining > 0 and p.standing:
+        reach = destinations(g, p, remaining, rule)
+        options: list = list(reach.ends)  # in search order: nearest first
+        if moved and valid_end(g, p, p.square, rule, danger_squares(g, p)):
+            options.insert(0, None)
+        if not options:
+            break
+        dest = g.decide(p.team, "move", options, g.square_label, f"{p.id} {action}: where to",
+                        player=p.id, action=action)
+        if dest is None:
+            break
+        at_ball = False
+        for sq in reach.path(dest):
+            if g.occupant[sq] is not None or not p.standing:
                 return
-            if rule == "stop-on-adjacent" and p.marked:
-                break
-            if not at_ball:
-                break  # a move only pauses on a ball's square (ruling move-destinations)
-
-    def step(self, p: Player, sq: int, action: str) -> bool:
-        """Move one square; True if a loose ball was there (picked up, or bounced away)."""
-        frm = p.square
-        self.occupant[frm] = None
-        self.occupant[sq] = p
-        p.square = sq
-        self.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
-        if p.square != sq:
-            return False
-        if sq not in self.loose:
-            return False
-        self.onto_ball(p, sq, action)  # picked up or bounced (page 8; combat.py)
-        return True
-
-    def place_player(self, p: Player, sq: int) -> None:
-        self.occupant[sq] = p
-        p.square = sq
-        p.is_prone = False
-
-    def remove_player(self, p: Player) -> None:
-        if p.square is not None:
-            self.occupant[p.square] = None
-        p.square = None
-        p.is_prone = False
-
-    def relocate(self, p: Player, sq: int) -> None:
-        """Put a player on another square at once (an effect, not an action's move)."""
-        frm = p.square
-        if frm is not None:
-            self.occupant[frm] = None
-        self.occupant[sq] = p
-        p.square = sq
-        self.after("move", {"player": p, "team": p.team, "action": None, "from": frm, "to": sq})
-        if p.square == sq:  # onto a loose ball: picked up where a rule says so, else it
-            self.onto_ball(p, sq, None)  # bounces (ruling moved-onto-the-ball)
-
-    # -- Reserves (page 9) ------------------------------------------------------------------
-    def reserve_squares(self, team: Team) -> list[int]:
-        free = [s for s in team.end_zone if self.occupant[s] is None and s not in self.loose]
-        far: list[int] = []
-        for s in free:
-            if not any((o := self.occupant[n]) is not None and o.team is not team
-                       for n in self.board.neighbours[s]):
-                far.append(s)
-        return far or free
-
-    def reserves(self, p: Player) -> None:
-        squares = self.reserve_squares(p.team)
-        if not squares or not p.in_dugout:
-            return
-        sq = self.decide(p.team, "reserves-square", squares, self.square_label,
-                         f"{p.id} comes on where",
-                         player=p.id)
-        self.place_player(p, sq)
-        self.note("comes-on", player=p, square=self.board.label(sq))
-
-    # -- targets ----------------------------------------------------------------------------
-    def block_targets(self, p: Player) -> list[Player]:
-        if p.square is None or p.is_prone:
-            return []
-        return [o for o in p.adjacent_opponents if not o.is_prone]
-
-    def throw_targets(self, p: Player) -> list[Player]:
-        """Team-mates in range of the throw ruler (page 10; ruling throw-ruler-lengths) who
-        could take possession of the ball: standing (ruling prone-teammate-throw-target) and
-        holding no ball (page 10, Multiple Balls in Play; ruling throw-target-holding-ball)."""
+            at_ball = step(g, p, sq, action)
+            remaining -= 1
+        moved = True
         if p.square is None:
-            return []
-        board = self.board
-        out = []
-        for mate in p.team.players:
-            if mate is p or mate.square is None or mate.is_prone or mate.ball is not None:
-                continue
-            rng = board.throw_range(p.square, mate.square)
-            if rng is None:
-                continue
-            if rng == "long" and not self.modify("throw-range-allowed", True,
-                                                 {"player": p, "ball": p.ball, "range": rng}):
-                continue
-            out.append(mate)
-        return out
+            return
+        if rule == "stop-on-adjacent" and p.marked:
+            break
+        if not at_ball:
+            break  # a move only pauses on a ball's square (ruling move-destinations)
 
 
+def step(g: Game, p: Player, sq: int, action: str) -> bool:
+    """Move one square; True if a loose ball was there (picked up, or bounced away)."""
+    frm = p.square
+    g.occupant[frm] = None
+    g.occupant[sq] = p
+    p.square = sq
+    g.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
+    if p.square != sq:
+        return False
+    if sq not in g.loose:
+        return False
+    combat.onto_ball(g, p, sq, action)  # picked up or bounced (page 8; combat.py)
+    return True
 
+
+def place_player(g: Game, p: Player, sq: int) -> None:
+    g.occupant[sq] = p
+    p.square = sq
+    p.is_prone = False
+
+
+def remove_player(g: Game, p: Player) -> None:
+    if p.square is not None:
+        g.occupant[p.square] = None
+    p.square = None
+    p.is_prone = False
+
+
+def relocate(g: Game, p: Player, sq: int) -> None:
+    """Put a player on another square at once (an effect, not an action's move)."""
+    frm = p.square
+    if frm is not None:
+        g.occupant[frm] = None
+    g.occupant[sq] = p
+    p.square = sq
+    g.after("move", {"player": p, "team": p.team, "action": None, "from": frm, "to": sq})
+    if p.square == sq:  # onto a loose ball: picked up where a rule says so, else it
+        combat.onto_ball(g, p, sq, None)  # bounces (ruling moved-onto-the-ball)
+
+
+# -- Reserves (page 9) ------------------------------------------------------------------
+def reserve_squares(g: Game, team: Team) -> list[int]:
+    free = [s for s in team.end_zone if g.occupant[s] is None and s not in g.loose]
+    far: list[int] = []
+    for s in free:
+        if not any((o := g.occupant[n]) is not None and o.team is not team
+                   for n in g.board.neighbours[s]):
+            far.append(s)
+    return far or free
+
+
+def reserves(g: Game, p: Player) -> None:
+    squares = reserve_squares(g, p.team)
+    if not squares or not p.in_dugout:
+        return
+    sq = g.decide(p.team, "reserves-square", squares, g.square_label,
+                  f"{p.id} comes on where",
+                  player=p.id)
+    place_player(g, p, sq)
+    g.note("comes-on", player=p, square=g.board.label(sq))
+
+
+# -- targets ----------------------------------------------------------------------------
+def block_targets(g: Game, p: Player) -> list[Player]:
+    if p.square is None or p.is_prone:
+        return []
+    return [o for o in p.adjacent_opponents if not o.is_prone]
+
+
+def throw_targets(g: Game, p: Player) -> list[Player]:
+    """Team-mates in range of the throw ruler (page 10; ruling throw-ruler-lengths) who
+    could take possession of the ball: standing (ruling prone-teammate-throw-target) and
+    holding no ball (page 10, Multiple Balls in Play; ruling throw-target-holding-ball)."""
+    if p.square is None:
+        return []
+    board = g.board
+    out = []
+    for mate in p.team.players:
+        if mate is p or mate.square is None or mate.is_prone or mate.ball is not None:
+            continue
+        rng = board.throw_range(p.square, mate.square)
+        if rng is None:
+            continue
+        if rng == "long" and not g.modify("throw-range-allowed", True,
+                                          {"player": p, "ball": p.ball, "range": rng}):
+            continue
+        out.append(mate)
+    return out
 
 
 def _action_label(option: tuple | None) -> str:

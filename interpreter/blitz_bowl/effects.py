@@ -2,17 +2,24 @@
 
 Each entry maps a vocabulary name to the core procedure it stands for, so content can
 only act on the game through these (principle 2: the names here are rules words, never
-card names).
+card names). The tables are built once per game (`effect_table(g)`, `query_table(g)`,
+`feasibility_checks(g)`), each entry a function of this module bound to the game; the
+compiled rules call an effect as ``game.effects[name](env, subject, values, duration)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
+from nuffle.interpreter.blitz_bowl import actions, balls, challenges, combat
 from nuffle.interpreter.blitz_bowl.messages import Named
 from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
 from nuffle.interpreter.hooks import ActionVoided, Env
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blitz_bowl.game import Game
 
 Effect = Callable[[Env, Any, dict, str | None], None]
 
@@ -31,232 +38,258 @@ def attacker_of(env: Env) -> Player | None:
     return None
 
 
-class EffectsMixin:
-    def square_of(self, x: Any) -> int | None:
-        if isinstance(x, Player | Ball):
-            return x.square
-        if isinstance(x, int) and not isinstance(x, bool):
-            return x
-        return None
+def square_of(x: Any) -> int | None:
+    if isinstance(x, Player | Ball):
+        return x.square
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    return None
 
-    # -- effects ---------------------------------------------------------------------------
-    def effect_table(self) -> dict[str, Effect]:
-        return {
-            "set": self._set, "change": self._change, "reroll": self._reroll,
-            "cancel": self._flag("cancelled"), "succeed": self._flag("succeed"),
-            "fail": self._flag("fail"), "free": self._free, "free-choice": self._free_choice,
-            "offer-free": self._offer_free,
-            "extra-action": self._extra_action,
-            "knock-down": self._knock_down, "injure": self._injure,
-            "armour-check": self._armour_check, "shove": self._shove, "bounce": self._bounce,
-            "remove": self._remove, "void-action": self._void, "end-actions": self._end_actions,
-            "move": self._move, "switch-action": self._switch, "swap-abilities": self._swap,
-            "redirect-claim": self._redirect, "draw-endgame-challenge": self._draw_endgame,
-            "score": self._score, "slide": self._slide, "choose-bounce": self._choose_bounce,
-        }
 
-    def _set(self, env: Env, target: str, args: dict, duration: str | None) -> None:
-        self._assign(env, target, args.get("to"), duration)
+# -- effects ---------------------------------------------------------------------------
+def effect_table(g: Game) -> dict[str, Effect]:
+    def bound(effect: Callable[..., None]) -> Effect:
+        return partial(effect, g)
+    return {
+        "set": bound(_set), "change": bound(_change), "reroll": _reroll,
+        "cancel": _flag("cancelled"), "succeed": _flag("succeed"),
+        "fail": _flag("fail"), "free": bound(_free), "free-choice": bound(_free_choice),
+        "offer-free": bound(_offer_free),
+        "extra-action": bound(_extra_action),
+        "knock-down": bound(_knock_down), "injure": bound(_injure),
+        "armour-check": bound(_armour_check), "shove": bound(_shove),
+        "bounce": bound(_bounce), "remove": bound(_remove), "void-action": bound(_void),
+        "end-actions": _end_actions, "move": bound(_move), "switch-action": _switch,
+        "swap-abilities": bound(_swap), "redirect-claim": _redirect,
+        "draw-endgame-challenge": bound(_draw_endgame), "score": bound(_score),
+        "slide": bound(_slide), "choose-bounce": bound(_choose_bounce),
+    }
 
-    def _change(self, env: Env, target: str, args: dict, duration: str | None) -> None:
-        own = env.owner.own()
-        current = env.vars.get("value") if target == "value" \
-            else own.params[target] if own is not None else None
-        if current is None:  # nothing to add to
-            return
-        self._assign(env, target, current + args.get("by", 0), duration)
 
-    def _assign(self, env: Env, target: str, value: Any, duration: str | None) -> None:
-        if target == "value":
-            env.vars["value"] = value
-            return
-        team = env.owner.own()
-        if team is None:  # a ball card's rules have no coach whose parameter this would be
-            return
-        previous = team.params[target]
-        self.set_parameter(team, target, value, self.origin)
-        if duration is not None:
-            self.on_scope_end(duration, lambda: team.params.__setitem__(target, previous))
+def _set(g: Game, env: Env, target: str, args: dict, duration: str | None) -> None:
+    _assign(g, env, target, args.get("to"), duration)
 
-    def _reroll(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        if env.firing is not None and not env.firing.reroll_spent:
-            env.firing.reroll = env.firing.reroll_spent = True
 
-    @staticmethod
-    def _flag(name: str) -> Effect:
-        def set_flag(env: Env, subject: Any, args: dict, duration: str | None) -> None:
-            if env.firing is not None:
-                setattr(env.firing, name, True)
-        return set_flag
+def _change(g: Game, env: Env, target: str, args: dict, duration: str | None) -> None:
+    own = env.owner.own()
+    current = env.vars.get("value") if target == "value" \
+        else own.params[target] if own is not None else None
+    if current is None:  # nothing to add to
+        return
+    _assign(g, env, target, current + args.get("by", 0), duration)
 
-    def _free(self, env: Env, action: str, args: dict, duration: str | None) -> None:
-        """A free action now (page 8), if the player can make it: that action only."""
-        p, up_to = args.get("by"), args.get("up_to")
-        if not isinstance(p, Player) or up_to is not None and up_to < 1:
-            return  # a move of no square is no Run (ruling move-at-least-one-square)
-        if action in self.legal_actions(p, free=True):
-            self.perform_action(p, action, free=True, up_to=up_to, choices=[action])
 
-    def _free_choice(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        """A free action now (page 8) of the coach's choice, among those the player can make
-        as a free action (ruling incentiviser-free-action); they are its `choices`."""
-        p = args.get("by")
-        possible = self.legal_actions(p, free=True) if isinstance(p, Player) else []
-        if possible:
-            action = self.choose_for_rule(env, possible)
-            self.perform_action(p, action, free=True, choices=possible)
+def _assign(g: Game, env: Env, target: str, value: Any, duration: str | None) -> None:
+    if target == "value":
+        env.vars["value"] = value
+        return
+    team = env.owner.own()
+    if team is None:  # a ball card's rules have no coach whose parameter this would be
+        return
+    previous = team.params[target]
+    g.set_parameter(team, target, value, g.origin)
+    if duration is not None:
+        g.on_scope_end(duration, lambda: team.params.__setitem__(target, previous))
 
-    def _offer_free(self, env: Env, action: str, args: dict, duration: str | None) -> None:
-        """Offer a free action (page 8) to the coach whose turn it is, at the action decision
-        being made (event action-choice): it joins the options as `PLAYER ACTION free`. Only
-        a player of that team who can make it now is offered it, and not an offered free
-        action of that type cancelled earlier this turn (ruling cancelled-action-not-counted).
-        A hook's `once` limit is used when the coach takes the offer (ruling
-        cost-free-actions); the compiler counts `offer-free` as a `may` for that."""
-        p, sink = args.get("by"), self.free_offers_sink
-        if sink is None or not isinstance(p, Player) or p.team is not self.active \
-                or action in p.free_cancelled or action not in self.legal_actions(p, free=True):
-            return
-        sink.append((p, action, env.on_accept))
 
-    def _extra_action(self, env: Env, team: Team, args: dict, duration: str | None) -> None:
-        if team is self.active:
-            self.actions_left += 1
-            self.note("one-more-action", team=team)
+def _reroll(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+    if env.firing is not None and not env.firing.reroll_spent:
+        env.firing.reroll = env.firing.reroll_spent = True
 
-    def _knock_down(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
-        if isinstance(p, Player):
-            self.knock_down(p, cause_of(env), attacker_of(env), args.get("with", 0))
 
-    def _injure(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
-        if isinstance(p, Player):
-            self.injure(p, cause_of(env), attacker_of(env))
+def _flag(name: str) -> Effect:
+    def set_flag(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+        if env.firing is not None:
+            setattr(env.firing, name, True)
+    return set_flag
 
-    def _armour_check(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
-        """An Armour check a rule asks for: failing it injures the player (page 9)."""
-        if isinstance(p, Player) and p.square is not None and \
-                not self.armour_check(p, cause_of(env), attacker_of(env), args.get("with", 0)):
-            self.injure(p, cause_of(env), attacker_of(env))
 
-    def _shove(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
-        if isinstance(p, Player):
-            self.shove(p, env.vars.get("blocker"))
+def _free(g: Game, env: Env, action: str, args: dict, duration: str | None) -> None:
+    """A free action now (page 8), if the player can make it: that action only."""
+    p, up_to = args.get("by"), args.get("up_to")
+    if not isinstance(p, Player) or up_to is not None and up_to < 1:
+        return  # a move of no square is no Run (ruling move-at-least-one-square)
+    if action in actions.legal_actions(g, p, free=True):
+        actions.perform_action(g, p, action, free=True, up_to=up_to, choices=[action])
 
-    def _bounce(self, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
-        if isinstance(ball, Ball):
-            self.bounce(ball, args.get("from"), "effect", None, int(args.get("times", 1)))
 
-    def _remove(self, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
-        if isinstance(ball, Ball):
-            self.remove_ball(ball)
+def _free_choice(g: Game, env: Env, subject: Any, args: dict, duration: str | None) -> None:
+    """A free action now (page 8) of the coach's choice, among those the player can make
+    as a free action (ruling incentiviser-free-action); they are its `choices`."""
+    p = args.get("by")
+    possible = actions.legal_actions(g, p, free=True) if isinstance(p, Player) else []
+    if possible:
+        action = g.choose_for_rule(env, possible)
+        actions.perform_action(g, p, action, free=True, choices=possible)
 
-    def _void(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        if self.frames:
-            raise ActionVoided()
 
-    def _end_actions(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
-        """No more actions, free ones included, until the turn ends (page 9): every player's
-        flag is cleared as the next turn starts (ruling actions-ended-this-turn)."""
-        if isinstance(p, Player):
-            p.actions_ended = True
+def _offer_free(g: Game, env: Env, action: str, args: dict, duration: str | None) -> None:
+    """Offer a free action (page 8) to the coach whose turn it is, at the action decision
+    being made (event action-choice): it joins the options as `PLAYER ACTION free`. Only
+    a player of that team who can make it now is offered it, and not an offered free
+    action of that type cancelled earlier this turn (ruling cancelled-action-not-counted).
+    A hook's `once` limit is used when the coach takes the offer (ruling
+    cost-free-actions); the compiler counts `offer-free` as a `may` for that."""
+    p, sink = args.get("by"), g.free_offers_sink
+    if sink is None or not isinstance(p, Player) or p.team is not g.active \
+            or action in p.free_cancelled or action not in actions.legal_actions(g, p, free=True):
+        return
+    sink.append((p, action, env.on_accept))
 
-    def _move(self, env: Env, p: Player, args: dict, duration: str | None) -> None:
-        sq = self.square_of(args.get("to"))
-        if isinstance(p, Player) and p.standing and sq is not None \
-                and self.occupant[sq] is None and sq not in self.board.blocked:
-            self.relocate(p, sq)
-            self.note("moves-to", player=p, square=self.board.label(sq))
 
-    def _switch(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        if env.firing is not None and args.get("to"):
-            env.firing.switch_to = args["to"]
+def _extra_action(g: Game, env: Env, team: Team, args: dict, duration: str | None) -> None:
+    if team is g.active:
+        g.actions_left += 1
+        g.note("one-more-action", team=team)
 
-    def _swap(self, env: Env, a: Player, args: dict, duration: str | None) -> None:
-        b = args.get("with")
-        if not isinstance(a, Player) or not isinstance(b, Player):
-            return
-        self.swap_abilities(a, b)
-        self.note("swap-abilities", player=a, other=b)
-        self.on_scope_end(duration or "action", lambda: self.swap_abilities(a, b))
 
-    def swap_abilities(self, a: Player, b: Player) -> None:
-        a.abilities, b.abilities = b.abilities, a.abilities
-        for bucket in self.hooks.by_key.values():
-            for inst in bucket:
-                if inst.owner.kind == "ability" and inst.owner.player in (a, b) \
-                        and not inst.captured:
-                    inst.owner.player = b if inst.owner.player is a else a
+def _knock_down(g: Game, env: Env, p: Player, args: dict, duration: str | None) -> None:
+    if isinstance(p, Player):
+        combat.knock_down(g, p, cause_of(env), attacker_of(env), args.get("with", 0))
 
-    def _redirect(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        if env.firing is not None and isinstance(args.get("to"), Team):
-            env.firing.redirect_to = args["to"]
 
-    def _draw_endgame(self, env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        self.draw_endgame_card(env.owner.own())
+def _injure(g: Game, env: Env, p: Player, args: dict, duration: str | None) -> None:
+    if isinstance(p, Player):
+        combat.injure(g, p, cause_of(env), attacker_of(env))
 
-    def _score(self, env: Env, points: int, args: dict, duration: str | None) -> None:
-        team = args.get("to")
-        if isinstance(team, Team):
-            owner = env.owner
-            self.score(team, int(points), Named(owner.kind, owner.item, owner.name))
 
-    def _slide(self, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
-        if isinstance(ball, Ball) and args.get("to"):
-            self.slide(ball, args["to"], int(args.get("up_to", 1)))
+def _armour_check(g: Game, env: Env, p: Player, args: dict, duration: str | None) -> None:
+    """An Armour check a rule asks for: failing it injures the player (page 9)."""
+    if isinstance(p, Player) and p.square is not None and not combat.armour_check(
+            g, p, cause_of(env), attacker_of(env), args.get("with", 0)):
+        combat.injure(g, p, cause_of(env), attacker_of(env))
 
-    def _choose_bounce(self, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
-        if not isinstance(ball, Ball) or ball.square is None:
-            return
-        faces = sorted(self.ruleset.bounce_chart)
-        labels = [self.ruleset.bounce_chart[f] for f in faces]
-        face = self.decide(self.deciding_team(env), "bounce-direction", faces, labels,
-                           "where does the ball bounce")
-        start = ball.square
-        self.lift(ball)
-        self.forced_bounce = face
-        self._bounce_from(ball, start, "effect", None)
 
-    # -- feasibility: a `may` is only asked when its effect can happen ---------------------
-    def feasibility_checks(self) -> dict[str, Callable[[Env, Any, Any], bool]]:
-        return {
-            "reroll": lambda env, subject, by: env.firing is not None
-            and not env.firing.reroll_spent,
-            "free": lambda env, action, p: isinstance(p, Player)
-            and action in self.legal_actions(p, free=True),
-            "free-choice": lambda env, subject, p: isinstance(p, Player)
-            and bool(self.legal_actions(p, free=True)),
-            "move": lambda env, p, by: isinstance(p, Player) and p.standing,
-        }
+def _shove(g: Game, env: Env, p: Player, args: dict, duration: str | None) -> None:
+    if isinstance(p, Player):
+        combat.shove(g, p, env.vars.get("blocker"))
 
-    # -- queries ---------------------------------------------------------------------------
-    def query_table(self) -> dict[str, Callable[..., Any]]:
-        return {
-            "adjacent": self._q_adjacent, "players-near": self._q_near,
-            "legal-actions": lambda env, p: self.legal_actions(p) if isinstance(p, Player)
-            else [],
-            "free-actions": lambda env, p: self.legal_actions(p, free=True)
-            if isinstance(p, Player) else [],
-            "bounce-direction": lambda env, n: self.ruleset.bounce_chart.get(int(n)),
-            "armour-check-fails": lambda env, p: isinstance(p, Player) and p.square is not None
-            and not self.armour_check(p, cause_of(env), attacker_of(env), 0),
-            "distance": self._q_distance,
-        }
 
-    def _q_adjacent(self, env: Env, a: Any, b: Any) -> bool:
-        sa, sb = self.square_of(a), self.square_of(b)
-        return sa is not None and sb is not None and self.board.adjacent(sa, sb)
+def _bounce(g: Game, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
+    if isinstance(ball, Ball):
+        balls.bounce(g, ball, args.get("from"), "effect", None, int(args.get("times", 1)))
 
-    def _q_near(self, env: Env, x: Any) -> list[Player]:
-        sq = self.square_of(x)
-        if sq is None:
-            return []
-        around = (sq, *self.board.neighbours[sq])
-        return [p for s in around if (p := self.occupant[s]) is not None]
 
-    def _q_distance(self, env: Env, a: Any, b: Any) -> int | None:
-        sa, sb = self.square_of(a), self.square_of(b)
-        return None if sa is None or sb is None else self.board.chebyshev(sa, sb)
+def _remove(g: Game, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
+    if isinstance(ball, Ball):
+        balls.remove_ball(g, ball)
 
-    # -- things that end with a scope ------------------------------------------------------
-    def on_scope_end(self, scope: str, undo: Callable[[], None]) -> None:
-        self.scope_undos.setdefault((scope, self.scope_token(scope)), []).append(undo)
+
+def _void(g: Game, env: Env, subject: Any, args: dict, duration: str | None) -> None:
+    if g.frames:
+        raise ActionVoided()
+
+
+def _end_actions(env: Env, p: Player, args: dict, duration: str | None) -> None:
+    """No more actions, free ones included, until the turn ends (page 9): every player's
+    flag is cleared as the next turn starts (ruling actions-ended-this-turn)."""
+    if isinstance(p, Player):
+        p.actions_ended = True
+
+
+def _move(g: Game, env: Env, p: Player, args: dict, duration: str | None) -> None:
+    sq = square_of(args.get("to"))
+    if isinstance(p, Player) and p.standing and sq is not None \
+            and g.occupant[sq] is None and sq not in g.board.blocked:
+        actions.relocate(g, p, sq)
+        g.note("moves-to", player=p, square=g.board.label(sq))
+
+
+def _switch(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+    if env.firing is not None and args.get("to"):
+        env.firing.switch_to = args["to"]
+
+
+def _swap(g: Game, env: Env, a: Player, args: dict, duration: str | None) -> None:
+    b = args.get("with")
+    if not isinstance(a, Player) or not isinstance(b, Player):
+        return
+    swap_abilities(g, a, b)
+    g.note("swap-abilities", player=a, other=b)
+    g.on_scope_end(duration or "action", lambda: swap_abilities(g, a, b))
+
+
+def swap_abilities(g: Game, a: Player, b: Player) -> None:
+    a.abilities, b.abilities = b.abilities, a.abilities
+    for bucket in g.hooks.by_key.values():
+        for inst in bucket:
+            if inst.owner.kind == "ability" and inst.owner.player in (a, b) \
+                    and not inst.captured:
+                inst.owner.player = b if inst.owner.player is a else a
+
+
+def _redirect(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+    if env.firing is not None and isinstance(args.get("to"), Team):
+        env.firing.redirect_to = args["to"]
+
+
+def _draw_endgame(g: Game, env: Env, subject: Any, args: dict, duration: str | None) -> None:
+    challenges.draw_endgame_card(g, env.owner.own())
+
+
+def _score(g: Game, env: Env, points: int, args: dict, duration: str | None) -> None:
+    team = args.get("to")
+    if isinstance(team, Team):
+        owner = env.owner
+        g.score(team, int(points), Named(owner.kind, owner.item, owner.name))
+
+
+def _slide(g: Game, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
+    if isinstance(ball, Ball) and args.get("to"):
+        balls.slide(g, ball, args["to"], int(args.get("up_to", 1)))
+
+
+def _choose_bounce(g: Game, env: Env, ball: Ball, args: dict, duration: str | None) -> None:
+    if not isinstance(ball, Ball) or ball.square is None:
+        return
+    faces = sorted(g.ruleset.bounce_chart)
+    labels = [g.ruleset.bounce_chart[f] for f in faces]
+    face = g.decide(g.deciding_team(env), "bounce-direction", faces, labels,
+                    "where does the ball bounce")
+    balls.bounce_chosen(g, ball, face)
+
+
+# -- feasibility: a `may` is only asked when its effect can happen ---------------------
+def feasibility_checks(g: Game) -> dict[str, Callable[[Env, Any, Any], bool]]:
+    return {
+        "reroll": lambda env, subject, by: env.firing is not None
+        and not env.firing.reroll_spent,
+        "free": lambda env, action, p: isinstance(p, Player)
+        and action in actions.legal_actions(g, p, free=True),
+        "free-choice": lambda env, subject, p: isinstance(p, Player)
+        and bool(actions.legal_actions(g, p, free=True)),
+        "move": lambda env, p, by: isinstance(p, Player) and p.standing,
+    }
+
+
+# -- queries ---------------------------------------------------------------------------
+def query_table(g: Game) -> dict[str, Callable[..., Any]]:
+    return {
+        "adjacent": partial(_q_adjacent, g), "players-near": partial(_q_near, g),
+        "legal-actions": lambda env, p: actions.legal_actions(g, p) if isinstance(p, Player)
+        else [],
+        "free-actions": lambda env, p: actions.legal_actions(g, p, free=True)
+        if isinstance(p, Player) else [],
+        "bounce-direction": lambda env, n: g.ruleset.bounce_chart.get(int(n)),
+        "armour-check-fails": lambda env, p: isinstance(p, Player) and p.square is not None
+        and not combat.armour_check(g, p, cause_of(env), attacker_of(env), 0),
+        "distance": partial(_q_distance, g),
+    }
+
+
+def _q_adjacent(g: Game, env: Env, a: Any, b: Any) -> bool:
+    sa, sb = square_of(a), square_of(b)
+    return sa is not None and sb is not None and g.board.adjacent(sa, sb)
+
+
+def _q_near(g: Game, env: Env, x: Any) -> list[Player]:
+    sq = square_of(x)
+    if sq is None:
+        return []
+    around = (sq, *g.board.neighbours[sq])
+    return [p for s in around if (p := g.occupant[s]) is not None]
+
+
+def _q_distance(g: Game, env: Env, a: Any, b: Any) -> int | None:
+    sa, sb = square_of(a), square_of(b)
+    return None if sa is None or sb is None else g.board.chebyshev(sa, sb)

@@ -1,9 +1,14 @@
 """A game of Blitz Bowl Season 2: set-up, rounds, turns, winning.
 
 Rules: 000_ff9920886d8c191d.txt, Setting up (page 4), How to play (page 6), Challenge
-cards and Winning the game (page 11), Extra Time rules (page 12). The procedures of the
-actions, blocks and balls live in the mixins this class combines; this module holds the
-game's state and its sequence.
+cards and Winning the game (page 11), Extra Time rules (page 12).
+
+The shape is the Blood Bowl match's (nuffle.interpreter.blood_bowl.match): the game object
+holds the state and the services every procedure needs (dice, decisions, hooks, the
+narrative, history and scopes), its scoring and its sequence; the procedures of the
+actions, blocks, balls and Challenge cards are plain functions in the modules beside this
+one (actions, combat, balls, challenges, effects), each taking the game as its first
+argument (`combat.block(g, blocker, target)`), so each can be read, and tested, on its own.
 """
 
 from __future__ import annotations
@@ -12,15 +17,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nuffle.interpreter.blitz_bowl.actions import ActionsMixin
+from nuffle.interpreter.blitz_bowl import actions, balls, challenges, effects
 from nuffle.interpreter.blitz_bowl.attributes import attribute_table
-from nuffle.interpreter.blitz_bowl.balls import BallsMixin
-from nuffle.interpreter.blitz_bowl.challenges import ChallengesMixin
-from nuffle.interpreter.blitz_bowl.combat import CombatMixin
-from nuffle.interpreter.blitz_bowl.effects import EffectsMixin
+from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
-from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
+from nuffle.interpreter.blitz_bowl.state import Ball, Card, Player, Team
 from nuffle.interpreter.budget import Budget
 from nuffle.interpreter.decisions import Agent, Decision
 from nuffle.interpreter.dice import Dice
@@ -72,8 +74,9 @@ class Result:
 KIND_RANK = {"ball": 0, "ability": 1, "coach-trait": 2, "bonus-play": 3}
 
 
-class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, ChallengesMixin):
+class Game(HookFiring):
     kind_rank = KIND_RANK
+    game_id = "blitz-bowl"
 
     def __init__(self, ruleset: Ruleset, home: str, away: str, agents: dict[str, Agent],
                  seed: int | None = 0, options: Options | None = None,
@@ -126,10 +129,24 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
         self.touchdowns = {"home": 0, "away": 0}
         self.claims = {"home": 0, "away": 0}
         self.injuries_caused = {"home": 0, "away": 0}
-        self.init_challenges()
-        self.feasible = self.feasibility_checks()
-        self.effects = self.effect_table()
-        self.queries = self.query_table()
+        self.free_offers_sink: list | None = None  # while the rules offer free actions
+        # Challenge cards (page 11) and the Endgame (page 12)
+        self.deck: list[Card] = []
+        self.active_cards: list[Card | None] = [None] * ACTIVE_SPACES
+        self.discard: list[Card] = []
+        self.unused_endgame: list[Card] = []
+        self.temporary: dict[str, list[Card]] = {"home": [], "away": []}
+        self.card_hooks: dict[int, list[HookInstance]] = {}
+        self.endgame_active = False
+        self.claims_this_turn = 0
+        self.bonus_played: dict[str, set[str]] = {"home": set(), "away": set()}
+        self.possession_at_start: dict[str, str] = {}
+        self.claim_from = 0  # the turn's events before this were seen by a Claim step
+        self.gowi = False
+        self.card_serial = 0  # the uid of the last Challenge card made
+        self.feasible = effects.feasibility_checks(self)
+        self.effects = effects.effect_table(self)
+        self.queries = effects.query_table(self)
 
     # -- teams -------------------------------------------------------------------------------
     def _make_team(self, side: str, team_id: str) -> Team:
@@ -188,7 +205,9 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
             return ball.holder.team
         return self.active
 
-    def ask_may(self, env: Env) -> bool:
+    def ask_may(self, env: Env, about: Any = None) -> bool:
+        """A rule's `may`, asked of its coach (``about``, what the may is about, is not
+        needed here: a Blitz Bowl rule's coach is its item's)."""
         team = self.deciding_team(env)
         return self.decide(team, "may", [True, False], ["yes", "no"],
                            f"use {env.owner.name}?", item=env.owner.item)
@@ -212,7 +231,7 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
                            f"play {inst.owner.name}?", item=inst.owner.item):
             return False
         team.hand.remove(card)
-        self.unbind_card(card)
+        challenges.unbind_card(self, card)
         self.discard.append(card)
         self.bonus_played[team.side].add(inst.owner.item)
         self.after("bonus-play", {"team": team, "card": card, "play": inst.owner.item})
@@ -256,6 +275,10 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
         self.hooks.expire(scope, token)
         for undo in reversed(self.scope_undos.pop((scope, token), [])):
             undo()
+
+    def on_scope_end(self, scope: str, undo: Callable[[], None]) -> None:
+        """Undo a change (a rule's `for this SCOPE`) when the current SCOPE ends."""
+        self.scope_undos.setdefault((scope, self.scope_token(scope)), []).append(undo)
 
     def constant(self, name: str, env: Env) -> Any:
         if name == "last-turn":
@@ -332,12 +355,12 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
         self.first.end_zone, second.end_zone = self.board.end_zones["A"], self.board.end_zones["B"]
         self.first.scoring_zone, second.scoring_zone = second.end_zone, self.first.end_zone
         if deal:
-            self.deal_challenge_deck()
+            challenges.deal_challenge_deck(self)
         if self.options.special_balls:
-            self.build_ball_deck()
+            balls.build_ball_deck(self)
         for team in (self.first, second):
             self.set_up_team(team)
-        self.place_first_ball()
+        balls.place_first_ball(self)
         self.after("game-start", {})
 
     def bind_items(self) -> None:
@@ -383,7 +406,7 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
                 continue  # stays in the Dugout
             sq = self.decide(team, "setup", squares, self.square_label, f"set up {p.id}",
                              player=p.id)
-            self.place_player(p, sq)
+            actions.place_player(self, p, sq)
 
     def setup_squares(self, team: Team, zone: str) -> list[int]:
         squares = set(team.end_zone)
@@ -450,10 +473,10 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
             guard += 1
             if self.actions_left <= 0 and not self.hooks.get("action-choice", "before"):
                 break  # no action left and no rule that could offer a free one: nothing to ask
-            choice = self.choose_action(team)
+            choice = actions.choose_action(self, team)
             if choice is None:
                 break
-            self.make_chosen_action(choice)
+            actions.make_chosen_action(self, choice)
 
     def reset_turn(self, team: Team) -> None:
         """The bookkeeping of a new turn, without its steps."""
@@ -492,13 +515,13 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
         self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
         if not any(b.in_play for b in self.balls):
-            self.new_ball(team)  # No Ball in Play (page 10)
+            balls.new_ball(self, team)  # No Ball in Play (page 10)
         # The Emergency Reserves step, after No Ball in Play (page 6): what is played
         # "before Emergency Reserves" comes here, so a player the trapdoor injured is already
         # in the Dugout (ruling healing-spell-after-trapdoor).
         self.before("emergency-reserves", {"team": team})
         if len(team.players_on_pitch) < 3 and team.dugout:  # Emergency Reserves (page 9)
-            self.emergency_reserves(team)
+            actions.emergency_reserves(self, team)
 
     def end_turn(self, team: Team) -> None:
         """The end of a turn, in the order of ruling end-of-turn-order: the Refresh (the
@@ -515,12 +538,12 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
         gowi = self.gowi and still and not claimed
         counting = self.final_turns is not None  # set before this turn's Refresh
         if self.round > 1:
-            self.refresh(team)
-        self.enforce_hand_size(team)
-        self.discard_temporary_cards(team)
+            challenges.refresh(self, team)
+        challenges.enforce_hand_size(self, team)
+        challenges.discard_temporary_cards(self, team)
         if gowi:  # Get On With It! (page 11)
             self.note("get-on-with-it")
-            self.new_ball(team)
+            balls.new_ball(self, team)
         self.after("turn-end", {"team": team})
         self.end_scope("turn", self.turn_index)
         if counting and not self.overtime:
@@ -535,6 +558,6 @@ class Game(HookFiring, EffectsMixin, ActionsMixin, CombatMixin, BallsMixin, Chal
         knockout-third-place-draw)."""
         winner = self.leader()
         if winner is None and self.options.knockout:
-            self.start_overtime()
+            challenges.start_overtime(self)
             return
         self.finish(winner, "last card")

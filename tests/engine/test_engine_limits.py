@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.dsl.parser import parse_rules
+from nuffle.interpreter.blitz_bowl import actions
 from nuffle.interpreter.blitz_bowl.attributes import TYPE_CLASSES, attribute_table
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.blitz_bowl.ruleset import Rules
@@ -98,7 +99,7 @@ def test_nothing_flows_through_arithmetic_and_comparisons(ruleset) -> None:
     g = game(ruleset)
     g.setup()
     p = g.home.players[0]
-    g.remove_player(p)  # in the Dugout: no square, so no distance
+    actions.remove_player(g, p)  # in the Dugout: no square, so no distance
     env = Env(g, Owner("ability", "probe", "Probe", player=p), {"self": p, "own": g.home})
     expr = Compiler(VOCAB).expr
     assert expr(parse_rules("let x = distance(self, own) + 1\n").items[0].value)(env) is None

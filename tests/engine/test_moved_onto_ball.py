@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nuffle.interpreter.blitz_bowl import actions
 from nuffle.interpreter.scenario import run_scenario
 
 from tests.engine.test_scenario_checks import scenario
@@ -16,8 +17,8 @@ def test_a_player_a_rule_moves_onto_the_ball_picks_it_up_where_a_rule_says_so(ru
     run = run_scenario(ruleset, data)
     game = run.game
     thrower, lineman = game.player("home.thrower"), game.player("home.lineman-2")
-    game.relocate(thrower, game.board.square(3, 9))
+    actions.relocate(game, thrower, game.board.square(3, 9))
     assert thrower.ball is game.balls[0]  # Handling Skills (the Human Thrower's ability)
     game.dice = type(game.dice)(0, script=[(8, 1)])  # the bounce: north-west
-    game.relocate(lineman, game.board.square(6, 9))
+    actions.relocate(game, lineman, game.board.square(6, 9))
     assert lineman.ball is None and game.balls[1].square == game.board.square(5, 8)
