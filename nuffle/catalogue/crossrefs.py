@@ -1,9 +1,13 @@
 """Checks across items: references resolve, file names match ids, tables cover their dice.
 
+Ids are unique within a game, so a reference is looked up in the game of the item that makes
+it (a Blitz Bowl scenario's `orc` is the Blitz Bowl Orc team).
+
 Game facts checked here cite the Blitz Bowl Season 2 rulebook (000_ff9920886d8c191d.txt):
 a team of six players or more (page 4; page 12, Extra Teams: "the appropriate type and number of
 miniatures, as shown on that team's player cards"), and no more than an end zone holds,
-coach traits on a 2D8 table of 2-16 (league rules).
+coach traits on a 2D8 table of 2-16 (league rules). A Blood Bowl team's positions start with
+skills of Blood Bowl (its costs, multiples of 10,000 gold pieces, are checked by its schema).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from pathlib import Path
 from nuffle.catalogue.model import Catalogue, Item
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
 
+BLITZ_BOWL = "blitz-bowl"
 MIN_PLAYERS = 6  # the box teams' six (page 4); no printed team has fewer
 MAX_PLAYERS = 11  # every player sets up in the end zone (page 4): 11 squares on both pitches
 APPLIES_TO_SECTIONS = "rules"
@@ -51,9 +56,27 @@ def entry_rolls(roll: object, possible: range) -> tuple[list[int], list[int]]:
     return inside, sorted(set(outside))
 
 
+# the ids of each game's items of each kind, for did-you-mean hints: (game, kind) -> ids
+Ids = dict[tuple[str, str], list[str]]
+
+
+def _ids(cat: Catalogue) -> Ids:
+    out: Ids = {}
+    for item in cat.sorted_items():
+        out.setdefault((item.game, item.kind), []).append(item.id)
+    return out
+
+
+def _known(ids: Ids, game: str, kind: str) -> list[str]:
+    """The ids of a kind that an item of ``game`` may name: its game's and those of items
+    with no game (every game's, for an item with no game)."""
+    return sorted({i for (g, k), found in ids.items() if k == kind and (not game or g in (game, ""))
+                   for i in found})
+
+
 def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
-    ids = {kind: [i.id for i in cat.of_kind(kind)] for kind in cat.counts()}
+    ids = _ids(cat)
     for item in cat.sorted_items():
         if not item.schema_ok:
             continue
@@ -65,22 +88,27 @@ def check_cross_references(cat: Catalogue) -> list[Diagnostic]:
     return diags
 
 
-def _check_item(cat: Catalogue, item: Item, ids: dict[str, list[str]]) -> list[Diagnostic]:
+def _check_item(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
     """The references and the shape checks of one item that passed its schema."""
     diags: list[Diagnostic] = []
+    game = item.game
+
+    def known(kind: str) -> list[str]:
+        return _known(ids, game, kind)
+
     stem = Path(item.path).stem
     if stem != item.id:
         diags.append(_at(item, ("id",), "R404", f"the file is named `{stem}` but the id is "
                          f"`{item.id}`", f"rename the file to `{item.id}.yaml`"))
     for i, ruling in enumerate(item.data.get("rulings") or []):
-        if cat.get("ruling", ruling) is None:
-            diags.append(_unknown(item, ("rulings", i), "ruling", ruling, ids.get("ruling", [])))
+        if not cat.find("ruling", ruling, game):
+            diags.append(_unknown(item, ("rulings", i), "ruling", ruling, known("ruling")))
     if item.kind == "team":
         diags += _check_team(cat, item, ids)
     elif item.kind == "ball":
         team = item.data.get("team")
-        if isinstance(team, str) and cat.get("team", team) is None:
-            diags.append(_unknown(item, ("team",), "team", team, ids.get("team", [])))
+        if isinstance(team, str) and not cat.find("team", team, game):
+            diags.append(_unknown(item, ("team",), "team", team, known("team")))
     elif item.kind == "table":
         diags += _check_table(item)
     elif item.kind == "pitch":
@@ -92,20 +120,23 @@ def _check_item(cat: Catalogue, item: Item, ids: dict[str, list[str]]) -> list[D
             kind, _, ref_id = str(ref).partition("/")
             if kind == APPLIES_TO_SECTIONS:
                 continue
-            if kind == "table" and cat.get("table", ref_id) is None:
+            if kind == "table" and not cat.find("table", ref_id, game):
                 # allow table/<table-id>/<entry-id>
                 ref_id = ref_id.split("/")[0]
-            if cat.get(kind, ref_id) is None:
-                diags.append(_unknown(item, ("applies_to", i), kind, ref_id, ids.get(kind, [])))
+            if not cat.find(kind, ref_id, game):
+                diags.append(_unknown(item, ("applies_to", i), kind, ref_id, known(kind)))
     return diags
 
 
-def _check_team(cat: Catalogue, team: Item, ids: dict[str, list[str]]) -> list[Diagnostic]:
+def _check_team(cat: Catalogue, team: Item, ids: Ids) -> list[Diagnostic]:
+    """Position ids are unique, and the abilities (Blitz Bowl) or skills (Blood Bowl) of the
+    positions are abilities of the team's game; a Blitz Bowl team has 6 to 11 players."""
     diags: list[Diagnostic] = []
     positions = team.data.get("positions") or []
+    blitz = team.game == BLITZ_BOWL
     total = sum(p.get("count", 0) for p in positions if isinstance(p, dict)
                 and isinstance(p.get("count"), int))
-    if not MIN_PLAYERS <= total <= MAX_PLAYERS:
+    if blitz and not MIN_PLAYERS <= total <= MAX_PLAYERS:
         diags.append(_at(team, ("positions",), "R405",
                          f"the team has {total} players; a Blitz Bowl team has from "
                          f"{MIN_PLAYERS} to {MAX_PLAYERS}, as its player cards show",
@@ -118,15 +149,20 @@ def _check_team(cat: Catalogue, team: Item, ids: dict[str, list[str]]) -> list[D
             diags.append(_at(team, ("positions", i, "id"), "R401",
                              f"duplicate position id `{pos.get('id')}`"))
         seen.add(pos.get("id"))
-        for j, ability in enumerate(pos.get("abilities") or []):
-            if isinstance(ability, str) and cat.get("ability", ability) is None:
-                diags.append(_unknown(team, ("positions", i, "abilities", j), "ability", ability,
-                                      ids.get("ability", [])))
+        field = "abilities" if blitz else "skills"
+        for j, ability in enumerate(pos.get(field) or []):
+            if isinstance(ability, str) and not cat.find("ability", ability, team.game):
+                diags.append(_unknown(team, ("positions", i, field, j), "ability", ability,
+                                      _known(ids, team.game, "ability")))
     return diags
 
 
 def roster(team: Item, side: str) -> list[str]:
-    """The player ids of a team on one side: `home.blitzer`, `home.lineman-1`…"""
+    """The player ids of a team on one side: `home.blitzer`, `home.lineman-1`… (a Blood
+    Bowl team's as its default draft fields them)."""
+    if team.game == "blood-bowl":
+        from nuffle.interpreter.blood_bowl.draft import roster_ids
+        return roster_ids(team.data, side)
     out = []
     for pos in team.data.get("positions", []):
         count = pos.get("count", 1)
@@ -135,24 +171,31 @@ def roster(team: Item, side: str) -> list[str]:
     return out
 
 
-def _check_scenario(cat: Catalogue, item: Item, ids: dict[str, list[str]]) -> list[Diagnostic]:
-    """Every team, pitch, card, ball card, trait and player a scenario names exists."""
+def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
+    """Every team, pitch, card, ball card, trait and player a scenario names exists (in the
+    scenario's game)."""
     diags: list[Diagnostic] = []
+    game = item.game
+
+    def unknown(path: tuple, kind: str, ref_id: str) -> Diagnostic:
+        return _unknown(item, path, kind, ref_id, _known(ids, game, kind))
+
     setup = item.data.get("setup", {})
     players: list[str] = []
-    for side, default in (("home", "human"), ("away", "dwarf")):
+    defaults = ("human", "orc") if game == "blood-bowl" else ("human", "dwarf")
+    for side, default in zip(("home", "away"), defaults, strict=True):
         team_id = setup.get(side, default)
-        team = cat.get("team", team_id)
+        found = cat.find("team", team_id, game)
+        team = found[0] if found else None
         if team is None:
-            diags.append(_unknown(item, ("setup", side), "team", team_id, ids.get("team", [])))
+            diags.append(unknown(("setup", side), "team", team_id))
         elif team.schema_ok:
             players += roster(team, side)
         else:  # a broken team file: its players cannot be known, so none are checked
             players = []
             break
-    if "pitch" in setup and cat.get("pitch", setup["pitch"]) is None:
-        diags.append(_unknown(item, ("setup", "pitch"), "pitch", setup["pitch"],
-                              ids.get("pitch", [])))
+    if "pitch" in setup and not cat.find("pitch", setup["pitch"], game):
+        diags.append(unknown(("setup", "pitch"), "pitch", setup["pitch"]))
 
     def player(path: tuple, pid: str, key: bool = False) -> None:
         if players and pid not in players:
@@ -162,12 +205,16 @@ def _check_scenario(cat: Catalogue, item: Item, ids: dict[str, list[str]]) -> li
                              "players are named like home.blitzer or away.lineman-2", key=key))
 
     def ref(path: tuple, kind: str, ref_id: object) -> None:
-        if isinstance(ref_id, str) and cat.get(kind, ref_id) is None:
-            diags.append(_unknown(item, path, kind, ref_id, ids.get(kind, [])))
+        if isinstance(ref_id, str) and not cat.find(kind, ref_id, game):
+            diags.append(unknown(path, kind, ref_id))
 
-    for section in ("players", "actions_made"):
+    for section in ("players", "actions_made", "skills"):
         for pid in setup.get(section) or {}:
             player(("setup", section, pid), pid, key=True)
+    for key, place in (("setup", setup), ("expect", item.data.get("expect") or {})):
+        held = (place.get("ball") or {}).get("held_by")
+        if isinstance(held, str):
+            player((key, "ball", "held_by"), held)
     for n, ball in enumerate(setup.get("balls") or []):
         if "held_by" in ball:
             player(("setup", "balls", n, "held_by"), ball["held_by"])
@@ -268,14 +315,15 @@ def _check_pitch(pitch: Item) -> list[Diagnostic]:
 
 def _check_trait_rolls(cat: Catalogue) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
-    seen: dict[int, str] = {}
+    seen: dict[tuple[str, int], str] = {}  # (game, roll) -> trait id
     for trait in cat.of_kind("coach-trait"):
         if not trait.schema_ok:
             continue
         roll = trait.data.get("roll")
         if isinstance(roll, int):
-            if roll in seen:
+            if (trait.game, roll) in seen:
                 diags.append(_at(trait, ("roll",), "R406", f"the 2D8 result {roll} is also "
-                                 f"`{seen[roll]}`", "each result of the table has one trait"))
-            seen[roll] = trait.id
+                                 f"`{seen[trait.game, roll]}`",
+                                 "each result of the table has one trait"))
+            seen[trait.game, roll] = trait.id
     return diags

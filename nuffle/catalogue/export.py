@@ -48,10 +48,12 @@ def _replace_rules(node: object, rendered: dict, path: tuple) -> None:
 
 
 def export_catalogue(cat: Catalogue) -> dict:
-    names = {i.id: str(i.data.get("name", i.id)) for i in cat.sorted_items()
-             if i.kind in NAMED_KINDS}
+    names: dict[str, dict[str, str]] = {}  # per game: a rule names its own game's items
+    for i in cat.sorted_items():
+        if i.kind in NAMED_KINDS:
+            names.setdefault(i.game, {})[i.id] = str(i.data.get("name", i.id))
     return {
         "format": FORMAT_VERSION,
         "counts": cat.counts(),
-        "items": [export_item(i, names) for i in cat.sorted_items()],
+        "items": [export_item(i, names.get(i.game, {})) for i in cat.sorted_items()],
     }

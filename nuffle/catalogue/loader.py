@@ -11,7 +11,7 @@ from nuffle import limits
 from nuffle.catalogue import schemas
 from nuffle.catalogue.crossrefs import check_cross_references
 from nuffle.catalogue.markup import check_markup
-from nuffle.catalogue.model import Catalogue, Item, RulesText
+from nuffle.catalogue.model import GAME_ORDER, Catalogue, Item, Key, RulesText
 from nuffle.catalogue.yaml_source import YamlDocument, inside, load_yaml
 from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
@@ -150,7 +150,7 @@ def _dig(data: object, path: tuple) -> object:
 
 def check_names(catalogue: Catalogue) -> list[Diagnostic]:
     """Resolve every rules text's names against its edition's vocabulary."""
-    content_ids = content_id_types(catalogue)
+    content_ids = {game: content_id_types(catalogue, game) for game in GAME_ORDER}
     diags: list[Diagnostic] = []
     for item in catalogue.sorted_items():
         edition = item.edition
@@ -162,7 +162,8 @@ def check_names(catalogue: Catalogue) -> list[Diagnostic]:
                 continue
             try:
                 diags += check_rules(rules.ast, vocab, rules.kind,
-                                     item.doc.rules_source(rules.path), content_ids,
+                                     item.doc.rules_source(rules.path),
+                                     content_ids[item.game],
                                      rules_context(vocab, item, rules))
             except Exception as exc:  # noqa: BLE001 - one item's crash must not hide the rest
                 diags.append(internal_error(item.path, exc))
@@ -173,9 +174,11 @@ def check_names(catalogue: Catalogue) -> list[Diagnostic]:
 NAMED_KINDS = {"ability": "ability", "ball": "ball-card"}
 
 
-def content_id_types(catalogue: Catalogue) -> dict[str, str]:
-    """The ids rules may name (abilities, ball cards), with their vocabulary type."""
-    return {i.id: NAMED_KINDS[i.kind] for i in catalogue.items.values() if i.kind in NAMED_KINDS}
+def content_id_types(catalogue: Catalogue, game: str | None = None) -> dict[str, str]:
+    """The ids rules may name (abilities, ball cards; of one game, if given: a rule names the
+    items of its own game), with their vocabulary type."""
+    return {i.id: NAMED_KINDS[i.kind] for i in catalogue.items.values()
+            if i.kind in NAMED_KINDS and (game is None or i.game == game)}
 
 
 def rules_context(vocab: Vocabulary, item: Item, rules: RulesText) -> dict[str, str] | None:
@@ -203,7 +206,7 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
     catalogue = Catalogue()
     diags: list[Diagnostic] = []
     docs: dict[str, YamlDocument] = {}
-    first_seen: dict[tuple[str, str], Item] = {}
+    first_seen: dict[Key, Item] = {}  # ids are unique within a game
     every_doc: dict[str, YamlDocument] = {}
     for path in [*selected, *context]:
         resolved = path.resolve()
@@ -224,7 +227,7 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
             progress()
         if item is None:
             continue
-        key = (item.kind, item.id)
+        key = item.key
         if key in first_seen:
             # report on the file being checked: a new item that reuses a bundled id is caught
             here, there = (item, first_seen[key]) if is_chosen else (first_seen[key], item)

@@ -7,6 +7,12 @@ from dataclasses import dataclass, field
 
 from nuffle.catalogue.yaml_source import Path_, YamlDocument
 from nuffle.dsl import ast
+from nuffle.interpreter.vocabulary import EDITIONS
+
+# (kind, id, game): ids are unique within a game, so Blitz Bowl and Blood Bowl may each have
+# an `orc` team. The game is "" for an item without a known edition.
+Key = tuple[str, str, str]
+GAME_ORDER = ("", *sorted(set(EDITIONS.values())))
 
 
 @dataclass
@@ -40,19 +46,56 @@ class Item:
         edition = self.data.get("edition")
         return edition if isinstance(edition, str) else None
 
+    @property
+    def game(self) -> str:
+        """The game of the item's edition (`EDITIONS`), "" if it has no known edition."""
+        return EDITIONS.get(self.edition or "", "")
+
+    @property
+    def key(self) -> Key:
+        return (self.kind, self.id, self.game)
+
+
+class AmbiguousId(LookupError):
+    """A kind and id that name items of several games, looked up without a game."""
+
 
 @dataclass
 class Catalogue:
-    items: dict[tuple[str, str], Item] = field(default_factory=dict)
+    items: dict[Key, Item] = field(default_factory=dict)
 
     def add(self, item: Item) -> None:
-        self.items[(item.kind, item.id)] = item
+        self.items[item.key] = item
 
-    def get(self, kind: str, item_id: str) -> Item | None:
-        return self.items.get((kind, item_id))
+    def find(self, kind: str, item_id: str, game: str | None = None) -> list[Item]:
+        """The items a reference names: in ``game`` (else, an item with no game); with no
+        game (or ""), in every game."""
+        if game:
+            found = self.items.get((kind, item_id, game)) or self.items.get((kind, item_id, ""))
+            return [found] if found else []
+        return [i for g in GAME_ORDER if (i := self.items.get((kind, item_id, g)))]
 
-    def of_kind(self, kind: str) -> list[Item]:
-        return sorted((i for i in self.items.values() if i.kind == kind), key=lambda i: i.id)
+    def get(self, kind: str, item_id: str, game: str | None = None) -> Item | None:
+        """The item of this kind and id in ``game``; without a game, the only one there is
+        (`AmbiguousId` if several games have one)."""
+        found = self.find(kind, item_id, game)
+        if len(found) > 1:
+            raise AmbiguousId(f"{kind} `{item_id}` exists in several games "
+                              f"({', '.join(i.game or '?' for i in found)}): name the game")
+        return found[0] if found else None
+
+    def qualifier(self, item: Item) -> str:
+        """"" if the item is the first (in `GAME_ORDER`) with its kind and id, else its game:
+        where kind and id alone name an item (translation contexts, site pages), a later
+        game's item with a taken kind and id is named with its game as well."""
+        first = next((g for g in GAME_ORDER if (item.kind, item.id, g) in self.items), item.game)
+        return "" if first == item.game else item.game
+
+    def of_kind(self, kind: str, game: str | None = None) -> list[Item]:
+        """The items of a kind (of one game, if given), by id."""
+        return sorted((i for i in self.items.values()
+                       if i.kind == kind and (game is None or i.game == game)),
+                      key=lambda i: (i.id, i.game))
 
     def sorted_items(self) -> list[Item]:
         return [self.items[k] for k in sorted(self.items)]
@@ -64,6 +107,6 @@ class Catalogue:
 
     def counts(self) -> dict[str, int]:
         out: dict[str, int] = {}
-        for kind, _ in self.items:
+        for kind, *_ in self.items:
             out[kind] = out.get(kind, 0) + 1
         return dict(sorted(out.items()))

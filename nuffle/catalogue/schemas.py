@@ -119,7 +119,7 @@ def _diagnostic(doc: YamlDocument, err: ValidationError) -> Diagnostic:
                           f"{one_line(repr(err.instance), 60)}",
                           doc.path, line, col, end, hint)
     if v in ("minimum", "maximum", "minItems", "maxItems", "minLength", "minProperties",
-             "uniqueItems"):
+             "uniqueItems", "multipleOf"):
         return Diagnostic("S306", f"`{_field(path)}`: {one_line(err.message, 200)}", doc.path,
                           line, col, end)
     if v == "maxLength" and isinstance(err.instance, str):  # not the whole value again

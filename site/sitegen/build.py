@@ -42,6 +42,10 @@ from nuffle.paths import content_dir, schema_dir
 
 SITE_DIR = Path(__file__).resolve().parents[1]  # the repository's site/ folder
 HAND_WRITTEN = SITE_DIR / "docs"
+# hand-written folders and where their pages go in the site: the guide, the Blitz Bowl rules,
+# the Blood Bowl rules
+HAND_WRITTEN_FOLDERS = ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/"),
+                        (HAND_WRITTEN / "blood-bowl" / "rules", "blood-bowl/rules/"))
 ASSETS = SITE_DIR / "assets"
 GUIDE_TITLES = {
     "authoring.md": N_("Authoring guide"), "content-format.md": N_("Content files"),
@@ -49,6 +53,7 @@ GUIDE_TITLES = {
     "error-codes.md": N_("Error codes"), "editor-setup.md": N_("Editor set-up"),
     "playing.md": N_("Playing and simulating"), "scenarios.md": N_("Scenarios"),
     "site.md": N_("Building this website"), "translating.md": N_("Translating"),
+    "engine-design.md": N_("How the engines are built"),
 }
 NAV_SECTIONS = (N_("Home"), N_("Rules"), N_("Teams"), N_("Abilities"), N_("Ball cards"),
                 N_("Challenge cards"), N_("Coach traits"), N_("Tables"), N_("Pitches"),
@@ -102,7 +107,9 @@ def language_site(site: Site, data, diags, translated: dict[str, set[str]],
         if item.kind in makers:
             makers[item.kind](site, item)
         elif item.kind == "team":
-            team_page(site, item, team_record(site, data, item.id))
+            # the simulated games are Blitz Bowl's
+            record = team_record(site, data, item.id) if item.game == "blitz-bowl" else None
+            team_page(site, item, record)
     index_pages(site)
     rulings_page(site)
     home_page(site)
@@ -148,7 +155,7 @@ def hand_written_pages() -> list[tuple[Path, str]]:
     """The English hand-written pages and where each goes in the site (`guide/x.md`,
     `rules/x.md`); their translations sit beside them as `x.<lang>.md`."""
     return [(page, f"{prefix}{page.name}")
-            for folder, prefix in ((HAND_WRITTEN, "guide/"), (HAND_WRITTEN / "rules", "rules/"))
+            for folder, prefix in HAND_WRITTEN_FOLDERS
             for page in sorted(folder.glob("*.md")) if not _language_of(page.name)]
 
 
@@ -183,17 +190,17 @@ def not_translated_banner(site: Site, here: str, text: str) -> str:
     return front + "\n".join(banner) + text
 
 
-def translated_items(entries: list) -> dict[str, set[str]]:
-    """Per language, the ids of the items whose every text is translated (not fuzzy)."""
+def translated_items(entries: list) -> dict[str, set[tuple[str, str, str]]]:
+    """Per language, the items (catalogue keys: kind, id, game) whose every text is
+    translated (not fuzzy)."""
     from nuffle.i18n.translations import by_context
 
-    out: dict[str, set[str]] = {}
+    out: dict[str, set[tuple[str, str, str]]] = {}
     for lang in LANGUAGES:
         done = by_context(lang, "content")
-        items: dict[str, bool] = {}
+        items: dict[tuple[str, str, str], bool] = {}
         for entry in entries:
-            item_id = entry.context.split("/")[1]
-            items[item_id] = items.get(item_id, True) and entry.context in done
+            items[entry.key] = items.get(entry.key, True) and entry.context in done
         out[lang] = {i for i, ok in items.items() if ok}
     return out
 
@@ -257,10 +264,18 @@ def nav(pages: dict[str, str]) -> list:
                    "bonus-plays", "winning", "extra-time", "leagues"]
     rules = [f"rules/{r}.md" for r in rules_order if f"rules/{r}.md" in pages]
     rules += [p for p in titled("rules") if p not in rules]
+    blood_bowl_order = ["index", "setting-up-and-kick-off", "sequence-of-play", "movement",
+                        "blocking", "knock-downs-and-injuries", "passing-and-catching", "fouls",
+                        "re-rolls-and-skills", "winning-the-match"]
+    blood_bowl = [f"blood-bowl/rules/{r}.md" for r in blood_bowl_order
+                  if f"blood-bowl/rules/{r}.md" in pages]
+    blood_bowl += [p for p in titled("blood-bowl/rules") if p not in blood_bowl]
     guide = [{nav_title(GUIDE_TITLES.get(p.split("/")[1], p)): p}
              for p in titled("guide", "authoring.md")]
     return [
-        {"Home": "index.md"}, {"Rules": rules}, {"Teams": titled("teams")},
+        {"Home": "index.md"}, {"Rules": rules},
+        *([{"Blood Bowl": blood_bowl}] if blood_bowl else []),  # a name: the same in every language
+        {"Teams": titled("teams")},
         {"Abilities": titled("abilities")}, {"Ball cards": titled("balls")},
         {"Challenge cards": titled("challenge-cards")},
         {"Coach traits": titled("coach-traits")}, {"Tables": titled("tables")},

@@ -53,7 +53,9 @@ class Site:
     bonus_plays: dict[str, Item] = field(default_factory=dict)  # bonus play id -> its card
     scenarios_for: dict[str, list[Item]] = field(default_factory=dict)  # "kind/id" -> scenarios
     rulings_for: dict[str, list[Item]] = field(default_factory=dict)  # applies_to -> rulings
-    used_by: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    # "kind/id" -> the items that use it: (kind, id, game); ids are unique within a game only,
+    # so whoever reads these lists keeps the entries of its own game (`Site.same_game`)
+    used_by: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
 
     # content texts with no translation in this language: "kind/id/field" contexts
     untranslated: set[str] = field(default_factory=set)
@@ -65,8 +67,9 @@ class Site:
         """The site of ``catalogue`` in ``lang`` (for a language other than English, pass the
         catalogue with its texts translated: see `nuffle.i18n.localize`)."""
         site = cls(catalogue, lang)
-        for item in catalogue.sorted_items():
-            site.names[item.id] = str(item.data.get("name", item.data.get("title", item.id)))
+        for item in catalogue.sorted_items():  # a shared id keeps its first game's name
+            site.names.setdefault(item.id, str(item.data.get("name",
+                                                             item.data.get("title", item.id))))
             back = item.data.get("bonus_play") if item.kind == "challenge-card" else None
             if isinstance(back, dict):
                 site.bonus_plays[back["id"]] = item
@@ -82,21 +85,41 @@ class Site:
                     site.rulings_for.setdefault(ref, []).append(item)
             if item.kind == "team":
                 for pos in item.data.get("positions", []):
-                    for ability in pos.get("abilities", []):
+                    for ability in pos.get("abilities", pos.get("skills", [])):
                         site.used_by.setdefault(f"ability/{ability}", []).append(
-                            ("team", item.id))
+                            ("team", item.id, item.game))
             if item.kind == "ball" and item.data.get("team"):
-                site.used_by.setdefault(f"team/{item.data['team']}", []).append(("ball", item.id))
+                site.used_by.setdefault(f"team/{item.data['team']}", []).append(
+                    ("ball", item.id, item.game))
         return site
 
+    @staticmethod
+    def same_game(item: Item, found: list[Item]) -> list[Item]:
+        """The items of ``found`` (rulings, scenarios) that may speak of ``item``: those of its
+        game, and those with no game."""
+        return [i for i in found if i.game in ("", item.game)]
+
     # -- where pages are -------------------------------------------------------------------
-    def path(self, kind: str, item_id: str) -> str:
+    def path(self, kind: str, item_id: str, game: str | None = None) -> str:
+        """The page of an item; with ``game``, of that game's item (without, the first
+        game's: see `slug`)."""
         if kind == "bonus-play":
             card = self.bonus_plays[item_id]
             return f"challenge-cards/{card.id}.md"
         if kind == "ruling":
             return "rulings.md"
-        return f"{SECTIONS[kind]}/{item_id}.md"
+        return f"{SECTIONS[kind]}/{self.slug(kind, item_id, game)}.md"
+
+    def slug(self, kind: str, item_id: str, game: str | None = None) -> str:
+        """The name of an item's page: its id, or `orc--blood-bowl` for the item of a later
+        game whose kind and id an earlier game's item has (`Catalogue.qualifier`; no id
+        holds `--`, so no other page has that name)."""
+        item = self.catalogue.items.get((kind, item_id, game)) if game else None
+        qualifier = self.catalogue.qualifier(item) if item is not None else ""
+        return f"{item_id}--{qualifier}" if qualifier else item_id
+
+    def item_path(self, item: Item) -> str:
+        return self.path(item.kind, item.id, item.game)
 
     def anchor(self, kind: str, item_id: str) -> str:
         if kind == "bonus-play":
@@ -105,11 +128,16 @@ class Site:
             return f"#{anchor_id(item_id)}"
         return ""
 
-    def link(self, kind: str, item_id: str, here: str, text: str | None = None) -> str:
-        """A Markdown link from page ``here`` to an item's page; ``text`` (plain text, the
-        item's name if not given) is escaped."""
-        target = self.path(kind, item_id)
+    def link(self, kind: str, item_id: str, here: str, text: str | None = None,
+             game: str | None = None) -> str:
+        """A Markdown link from page ``here`` to an item's page (of ``game``, where ids are
+        shared: see `path`); ``text`` (plain text, the item's name if not given) is
+        escaped."""
+        target = self.path(kind, item_id, game)
         rel = posixpath.relpath(target, posixpath.dirname(here) or ".")
+        item = self.catalogue.items.get((kind, item_id, game)) if game else None
+        if text is None and item is not None:
+            text = str(item.data.get("name", item.data.get("title", item_id)))
         label = esc(text if text is not None else self.names.get(item_id, item_id))
         return f"[{label}]({rel}{self.anchor(kind, item_id)})"
 

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.interpreter.compiler import Compiler
+from nuffle.interpreter.games import GAMES
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 from nuffle.sitegen.context import N_, Site, esc, table
 from nuffle.sitegen.items import KIND_LABELS, shown
 
 KINDS = ("team", "ability", "ball", "challenge-card", "coach-trait", "table", "pitch")
-ENGINE_GAMES = {"blitz-bowl"}  # games with an engine that plays them
+ENGINE_GAMES = set(GAMES)  # games with an engine that plays them (interpreter/games.py)
 LANGUAGES = ("it",)
 YES, NO = "✅", "❌"
 
 
 def coverage_rows(site: Site, diags: list[Diagnostic],
-                  translated: dict[str, set[str]] | None = None) -> list[dict]:
+                  translated: dict[str, set[tuple[str, str, str]]] | None = None) -> list[dict]:
     bad_files = {d.path for d in diags if d.severity == "error"}
     translated = translated or {}
     rows = []
@@ -36,10 +37,10 @@ def coverage_rows(site: Site, diags: list[Diagnostic],
             rows_ok = [f"table/{item.id}#{e.get('id')}" for e in item.data.get("entries", [])]
             scenario = all(site.scenarios_for.get(r) for r in rows_ok)
         rows.append({
-            "kind": item.kind, "id": item.id, "edition": item.edition,
+            "kind": item.kind, "id": item.id, "edition": item.edition, "game": item.game,
             "parses": parses, "validates": item.schema_ok and item.path not in bad_files,
             "engine": handler, "scenario": scenario,
-            **{f"lang-{lang}": item.id in translated.get(lang, set()) for lang in LANGUAGES},
+            **{f"lang-{lang}": item.key in translated.get(lang, set()) for lang in LANGUAGES},
         })
     return rows
 
@@ -72,7 +73,8 @@ def coverage_page(site: Site, rows: list[dict]) -> None:
     body = []
     for r in rows:
         cells = [YES if r[c] else ("–" if r[c] is None else NO) for c in checks]
-        body.append([site.link(r["kind"], r["id"], here), shown(site, KIND_LABELS, r["kind"]),
+        body.append([site.link(r["kind"], r["id"], here, game=r["game"]),
+                     shown(site, KIND_LABELS, r["kind"]),
                      esc(r["edition"] or ""), *cells])
     # TRANSLATORS: {engine}, {scenario} and {translated} are the column headings "Engine
     # handler", "Scenario test" and "Translated", in italics

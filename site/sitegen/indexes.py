@@ -16,19 +16,28 @@ def first_sentence(text: str, limit: int = 140) -> str:
 
 def index_pages(site: Site) -> None:
     cat = site.catalogue
-    teams = cat.of_kind("team")
+    here = "teams/index.md"
     rows = []
-    for t in teams:
-        here = "teams/index.md"
+    for t in cat.of_kind("team", "blitz-bowl"):
         players = sum(p["count"] for p in t.data["positions"])
         abilities = sorted({a for p in t.data["positions"] for a in p["abilities"]})
-        rows.append([site.link("team", t.id, here), str(players),
-                     ", ".join(site.link("ability", a, here) for a in abilities) or "–"])
-    site.add("teams/index.md", "\n".join([
-        site.t("The 13 Blitz Bowl teams. Each team page lists its players, its ball cards and "
-               "how it fares in simulated games."), "",
-        table([site.t("Team"), site.t("Players"), site.t("Abilities")], rows)]),
-        site.translation(N_("Teams")))
+        rows.append([site.link("team", t.id, here, game=t.game), str(players),
+                     ", ".join(site.link("ability", a, here, game=t.game)
+                               for a in abilities) or "–"])
+    out = [site.t("The 13 Blitz Bowl teams. Each team page lists its players, its ball cards "
+                  "and how it fares in simulated games."), "",
+           table([site.t("Team"), site.t("Players"), site.t("Abilities")], rows), ""]
+    lists: dict[str, list[list[str]]] = {}  # Blood Bowl team lists, per edition
+    for t in cat.of_kind("team", "blood-bowl"):
+        lists.setdefault(t.edition or "", []).append([
+            site.link("team", t.id, here, game=t.game),
+            esc(", ".join(p["name"] for p in t.data["positions"])),
+            esc(f"{t.data['reroll_cost']:,}")])
+    for edition, edition_rows in sorted(lists.items()):
+        out += [f"## {edition_label(site, edition)}", "",
+                table([site.t("Team"), site.t("Positions"), site.t("Team re-roll")],
+                      edition_rows), ""]
+    site.add(here, "\n".join(out), site.translation(N_("Teams")))
     for kind, title, intro in (
         ("ability", site.translation(N_("Abilities")),
          site.t("Player abilities, printed on the player cards.")),
@@ -62,7 +71,7 @@ def index_pages(site: Site) -> None:
                                  esc(text), site.link("bonus-play", back["id"], here)
                                  if back else "–"])
                 else:
-                    body.append([site.link(kind, item.id, here), esc(text)])
+                    body.append([site.link(kind, item.id, here, game=item.game), esc(text)])
             out += [table(head, body), ""]
         site.add(here, "\n".join(out), title)
     here = "coach-traits/index.md"
@@ -74,7 +83,7 @@ def index_pages(site: Site) -> None:
                "coach may use each trait once per game."), "",
         table(["2D8", site.t("Trait"), site.t("Effect")], rows)]), site.translation(N_("Coach traits")))
     here = "tables/index.md"
-    rows = [[site.link("table", t.id, here), edition_label(site, t.edition),
+    rows = [[site.link("table", t.id, here, game=t.game), edition_label(site, t.edition),
              esc(t.data.get("roll", "")), shown(site, TABLE_CATEGORIES, t.data.get("category", ""))]
             for t in cat.of_kind("table")]
     site.add(here, "\n".join([
@@ -117,8 +126,10 @@ def rulings_page(site: Site) -> None:
             kind, _, item_id = ref.partition("/")
             if kind == "rules":
                 refs.append(code(ref))
-            elif site.catalogue.get(kind, item_id.split("/")[0]):
-                refs.append(site.link(kind, item_id.split("/")[0], here))
+            else:
+                # an item of the ruling's game (of any game, for a ruling with none)
+                for target in site.catalogue.find(kind, item_id.split("/")[0], r.game):
+                    refs.append(site.link(kind, target.id, here, game=target.game))
         if refs:
             # TRANSLATORS: {items} is the list of the cards and rules sections a ruling touches
             out += [site.t("Applies to: {items}", items=", ".join(refs)), ""]

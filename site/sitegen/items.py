@@ -3,6 +3,7 @@ rulings, where it is used, its source and the scenarios that show it working."""
 
 from __future__ import annotations
 
+from nuffle.interpreter.games import GAMES
 from nuffle.sitegen.context import (
     EDITION_NAMES,
     N_,
@@ -74,9 +75,14 @@ def source_line(site: Site, data: dict) -> str:
     return f"*{text}*"
 
 
-def page_title(item: Item) -> str:
-    """The item's name, the title of its page (plain text: `Site.add` escapes it)."""
-    return str(item.data.get("name", item.id))
+def page_title(site: Site, item: Item) -> str:
+    """The item's name, the title of its page (plain text: `Site.add` escapes it); with its
+    edition where an item of another game has the same kind and id ("Orc (Blood Bowl PBBL
+    1.10)"), so the navigation tells the two apart."""
+    name = str(item.data.get("name", item.id))
+    if site.catalogue.qualifier(item):
+        return f"{name} ({site.translation(EDITION_NAMES.get(item.edition or '', item.game))})"
+    return name
 
 
 def header(site: Site, item: Item, kind_label: str) -> list[str]:
@@ -117,12 +123,13 @@ def rules_section(site: Site, item: Item, path: tuple, title: str | None = None)
 def rulings_section(site: Site, item: Item, here: str) -> list[str]:
     ids = list(item.data.get("rulings") or [])
     for ref in (f"{item.kind}/{item.id}",):
-        ids += [r.id for r in site.rulings_for.get(ref, []) if r.id not in ids]
+        ids += [r.id for r in site.same_game(item, site.rulings_for.get(ref, []))
+                if r.id not in ids]
     if not ids:
         return []
     out = ["## " + site.t("Rulings"), ""]
     for rid in ids:
-        ruling = site.catalogue.get("ruling", rid)
+        ruling = site.catalogue.get("ruling", rid, item.game)
         if ruling is None:
             continue
         out.append(f"- {site.link('ruling', rid, here, ruling.data.get('title', rid))}: "
@@ -130,8 +137,10 @@ def rulings_section(site: Site, item: Item, here: str) -> list[str]:
     return [*out, ""]
 
 
-def scenarios_section(site: Site, ref: str, here: str) -> list[str]:
-    found = site.scenarios_for.get(ref, [])
+def scenarios_section(site: Site, ref: str, here: str, game: str | None = None) -> list[str]:
+    """The scenarios that show ``ref`` (those of ``game``, if given: ids are shared across
+    games)."""
+    found = [s for s in site.scenarios_for.get(ref, []) if game is None or s.game in ("", game)]
     if not found:
         return []
     out = ["## " + site.t("See it in a game"), ""]
@@ -145,39 +154,41 @@ def footer(site: Site, item: Item) -> list[str]:
 
 
 def ability_page(site: Site, item: Item) -> None:
-    here = site.path("ability", item.id)
+    here = site.item_path(item)
     out = header(site, item, site.t("Ability"))
     out += rules_section(site, item, ("rules",))
-    users = site.used_by.get(f"ability/{item.id}", [])
+    users = [(t, g) for _, t, g in site.used_by.get(f"ability/{item.id}", []) if g == item.game]
     if users:
         out += ["## " + site.t("Players with it"), ""]
-        for _, team_id in users:
-            team = site.catalogue.get("team", team_id)
-            positions = [p["name"] for p in team.data["positions"] if item.id in p["abilities"]]
-            out.append(f"- {site.link('team', team_id, here)}: {esc(', '.join(positions))}")
+        for team_id, game in users:
+            team = site.catalogue.get("team", team_id, game)
+            positions = [p["name"] for p in team.data["positions"]
+                         if item.id in p.get("abilities", p.get("skills", []))]
+            out.append(f"- {site.link('team', team_id, here, game=game)}: "
+                       f"{esc(', '.join(positions))}")
         out.append("")
-    out += rulings_section(site, item, here) + scenarios_section(site, f"ability/{item.id}", here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    out += rulings_section(site, item, here) + scenarios_section(site, f"ability/{item.id}", here, item.game)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
 
 
 def ball_page(site: Site, item: Item) -> None:
-    here = site.path("ball", item.id)
+    here = site.item_path(item)
     out = header(site, item, site.t("Ball card"))
     team = item.data.get("team")
-    if team and site.catalogue.get("team", team):
+    if team and site.catalogue.get("team", team, item.game):
         how = site.t("printed on the card") if item.data.get("team_source") == "printed" else \
             site.t("by ruling")
         # TRANSLATORS: {team} is a link to the team's page; {how} is "printed on the card"
         # or "by ruling"
         out += [site.t("Belongs to the {team} team ({how}).",
-                       team=site.link("team", team, here), how=how), ""]
+                       team=site.link("team", team, here, game=item.game), how=how), ""]
     out += rules_section(site, item, ("rules",))
-    out += rulings_section(site, item, here) + scenarios_section(site, f"ball/{item.id}", here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    out += rulings_section(site, item, here) + scenarios_section(site, f"ball/{item.id}", here, item.game)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
 
 
 def card_page(site: Site, item: Item) -> None:
-    here = site.path("challenge-card", item.id)
+    here = site.item_path(item)
     data = item.data
     out = header(site, item, site.t("Endgame Challenge card") if data.get("endgame")
                  else site.t("Challenge card"))
@@ -192,23 +203,23 @@ def card_page(site: Site, item: Item) -> None:
     out += [site.t("{points} to claim · {copies} in the deck", points=f"**{worth}**",
                    copies=deck), ""]
     out += rules_section(site, item, ("rules",), site.t("Claim condition"))
-    out += scenarios_section(site, f"challenge-card/{item.id}", here)
+    out += scenarios_section(site, f"challenge-card/{item.id}", here, item.game)
     back = data.get("bonus_play")
     out += ["## " + site.t("Bonus Play"), ""]
     if isinstance(back, dict):
         out += [f"### {esc(back['name'])} {{#bonus-play}}", "", f"> {esc(back.get('text', ''))}",
                 ""]
         out += rules_section(site, item, ("bonus_play", "rules"), site.t("Bonus Play rules"))
-        out += scenarios_section(site, f"bonus-play/{back['id']}", here)
+        out += scenarios_section(site, f"bonus-play/{back['id']}", here, item.game)
     else:
         out += [site.t("This card's back is not known from the sources: it has no Bonus Play "
                        "(see the rulings)."), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
 
 
 def trait_page(site: Site, item: Item) -> None:
-    here = site.path("coach-trait", item.id)
+    here = site.item_path(item)
     # TRANSLATORS: {roll} is the result on the 2D8 Coach Traits table that gives the trait
     roll = site.t("2D8 result {roll}", roll=esc(item.data.get("roll")))
     out = header(site, item, site.t("Coach trait") + f" · {roll}")
@@ -218,12 +229,12 @@ def trait_page(site: Site, item: Item) -> None:
         out += [site.t("Italian edition: {text}", text=f"*{esc(original)}*"), ""]
     out += rules_section(site, item, ("rules",))
     out += rulings_section(site, item, here)
-    out += scenarios_section(site, f"coach-trait/{item.id}", here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    out += scenarios_section(site, f"coach-trait/{item.id}", here, item.game)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
 
 
 def table_page(site: Site, item: Item) -> None:
-    here = site.path("table", item.id)
+    here = site.item_path(item)
     data = item.data
     # TRANSLATORS: {roll} is the dice rolled on a table: 2d6, d8...
     roll = site.t("roll {roll}", roll=esc(data.get("roll")))
@@ -240,6 +251,9 @@ def table_page(site: Site, item: Item) -> None:
             out += [site.t("Direction: {direction}.",
                            direction=f"**{shown(site, DIRECTIONS, entry['direction'])}**"), ""]
         out += rules_section(site, item, ("entries", n, "rules"), site.t("Rules"))[1:]
+        if entry.get("rules") and item.game in GAMES:
+            # TRANSLATORS: said of a table row whose rules the game's engine runs in a game
+            out += ["*" + site.t("Run by the engine.") + "*", ""]
         seen = site.scenarios_for.get(f"table/{item.id}#{entry.get('id')}", [])
         if seen:
             # TRANSLATORS: {scenarios} is a list of links to scenarios that show this row
@@ -247,11 +261,11 @@ def table_page(site: Site, item: Item) -> None:
                            scenarios=", ".join(site.link("scenario", s.id, here) for s in seen)),
                     ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
 
 
 def pitch_page(site: Site, item: Item) -> None:
-    here = site.path("pitch", item.id)
+    here = site.item_path(item)
     size = site.t("{width} × {height} squares", width=esc(item.data["width"]),
                   height=esc(item.data["height"]))
     out = header(site, item, site.t("Pitch") + f" · {size}")
@@ -270,26 +284,31 @@ def pitch_page(site: Site, item: Item) -> None:
                                  y=esc(t["y"])) for t in traps)
         out += [site.t("Trapdoors: {trapdoors}", trapdoors=where), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
 
 
 def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
-    here = site.path("team", item.id)
+    here = site.item_path(item)
     out = header(site, item, site.t("Team"))
-    rows = []
-    for pos in item.data["positions"]:
-        abilities = ", ".join(site.link("ability", a, here) for a in pos["abilities"]) or "–"
-        rows.append([esc(pos["name"]), esc(pos["count"]), esc(pos["move"]),
-                     esc(f"{pos['throw']}+"), esc(f"{pos['armour']}+"), abilities])
-    # TRANSLATORS: the columns of a team's players table: the Move, Throw and Armour values
-    # of each position
-    headers = [site.t("Position"), site.t("Count"), site.t("Move"), site.t("Throw"),
-               site.t("Armour"), site.t("Abilities")]
-    out += ["## " + site.t("Players"), "", table(headers, rows), ""]
-    balls = [b for kind, b in site.used_by.get(f"team/{item.id}", []) if kind == "ball"]
+    if "reroll_cost" in item.data:
+        out += blood_bowl_players(site, item, here)
+    else:
+        rows = []
+        for pos in item.data["positions"]:
+            abilities = ", ".join(site.link("ability", a, here, game=item.game)
+                                  for a in pos["abilities"]) or "–"
+            rows.append([esc(pos["name"]), esc(pos["count"]), esc(pos["move"]),
+                         esc(f"{pos['throw']}+"), esc(f"{pos['armour']}+"), abilities])
+        # TRANSLATORS: the columns of a team's players table: the Move, Throw and Armour
+        # values of each position
+        headers = [site.t("Position"), site.t("Count"), site.t("Move"), site.t("Throw"),
+                   site.t("Armour"), site.t("Abilities")]
+        out += ["## " + site.t("Players"), "", table(headers, rows), ""]
+    balls = [b for kind, b, game in site.used_by.get(f"team/{item.id}", [])
+             if kind == "ball" and game == item.game]
     if balls:
         out += ["## " + site.t("Ball cards"), ""] + \
-            [f"- {site.link('ball', b, here)}" for b in balls] + [""]
+            [f"- {site.link('ball', b, here, game=item.game)}" for b in balls] + [""]
     if record:
         balance = "[" + site.t("Balance") + "](../balance.md)"
         # TRANSLATORS: {balance} is a link to the Balance page
@@ -299,11 +318,41 @@ def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
                 table([site.t("Against"), site.t("Games"), site.t("Won"), site.t("Drawn"),
                        site.t("Lost"), site.t("Win rate")], record), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
+
+
+# the letters of the skill categories, as the team lists print them (PBBL page 52)
+CATEGORY_LETTERS = {"general": "G", "agility": "A", "passing": "P", "strength": "S",
+                    "mutation": "M", "extraordinary": "E"}
+
+
+def blood_bowl_players(site: Site, item: Item, here: str) -> list[str]:
+    """A Blood Bowl team list: one row per position, then the re-roll cost and apothecary."""
+    rows = []
+    for pos in item.data["positions"]:
+        skills = ", ".join(site.link("ability", a, here, game=item.game)
+                           for a in pos["skills"]) or "–"
+        rows.append([esc(f"0-{pos['max']}"), esc(pos["name"]), esc(f"{pos['cost']:,}"),
+                     esc(pos["movement"]), esc(pos["strength"]), esc(pos["agility"]),
+                     esc(pos["armour_value"]), skills,
+                     *(esc("".join(CATEGORY_LETTERS[c] for c in pos[column]) or "–")
+                       for column in ("normal", "double"))])
+    # TRANSLATORS: the columns of a Blood Bowl team list: how many players of the position a
+    # team may have, its cost in gold pieces, its starting skills, and the skill categories
+    # it may choose from on a normal and on a double skill roll (MA, ST, AG, AV stay as
+    # they are)
+    headers = [site.t("Qty"), site.t("Position"), site.t("Cost"), "MA", "ST", "AG", "AV",
+               site.t("Skills"), site.t("Normal"), site.t("Double")]
+    apothecary = site.t("yes") if item.data.get("apothecary") else site.t("no")
+    # TRANSLATORS: under a Blood Bowl team list; {cost} is in gold pieces, {apothecary} is
+    # "yes" or "no"
+    extras = site.t("Team re-rolls: {cost} gold pieces each. Apothecary: {apothecary}.",
+                    cost=esc(f"{item.data['reroll_cost']:,}"), apothecary=apothecary)
+    return ["## " + site.t("Players"), "", table(headers, rows), "", extras, ""]
 
 
 def scenario_page(site: Site, item: Item) -> None:
-    here = site.path("scenario", item.id)
+    here = site.item_path(item)
     data = item.data
     out = ["*" + site.t("Scenario") + f" · id {code(item.id)}*", ""]
     if data.get("text"):
@@ -313,18 +362,27 @@ def scenario_page(site: Site, item: Item) -> None:
         kind, _, rest = ref.partition("/")
         item_id = rest.split("#")[0]
         if kind in ("ability", "ball", "challenge-card", "coach-trait", "table", "bonus-play") \
-                and (site.catalogue.get(kind, item_id) or item_id in site.bonus_plays):
-            shows.append(site.link(kind, item_id, here))
+                and (site.catalogue.get(kind, item_id, item.game) or item_id in site.bonus_plays):
+            shows.append(site.link(kind, item_id, here, game=item.game))
         else:
             shows.append(code(ref))
     # TRANSLATORS: {items} is the list of the cards and rules the scenario shows working
     out += [site.t("Shows: {items}", items=", ".join(shows)), ""]
     setup = data.get("setup", {})
-    # TRANSLATORS: the scenario's set-up; {home} and {away} are the teams, {pitch} the pitch
-    out += ["## " + site.t("Position"), "",
-            site.t("{home} (home) v {away} (away) on the {pitch} pitch.",
-                   home=esc(setup.get("home", "human")), away=esc(setup.get("away", "dwarf")),
-                   pitch=esc(setup.get("pitch", "one-trapdoor"))), ""]
+    out += ["## " + site.t("Position"), ""]
+    if item.game == "blitz-bowl":
+        # TRANSLATORS: the scenario's set-up; {home} and {away} are the teams, {pitch} the pitch
+        out += [site.t("{home} (home) v {away} (away) on the {pitch} pitch.",
+                       home=esc(setup.get("home", "human")), away=esc(setup.get("away", "dwarf")),
+                       pitch=esc(setup.get("pitch", "one-trapdoor"))), ""]
+    else:
+        # TRANSLATORS: a Blood Bowl scenario's teams; {home} and {away} are team ids
+        out += [site.t("{home} (home) v {away} (away).", home=esc(setup.get("home", "")),
+                       away=esc(setup.get("away", ""))), ""]
+        if setup.get("start") == "kick-off":
+            # TRANSLATORS: a Blood Bowl scenario that starts with a kick-off; {team} is home/away
+            out += [site.t("It starts with {team}'s kick-off.",
+                           team=esc(setup.get("kicking", "home"))), ""]
     players = setup.get("players") or {}
     if players:
         rows = []
@@ -351,7 +409,7 @@ def scenario_page(site: Site, item: Item) -> None:
         out += [site.t("Expected:"), "", fence(_yaml(part.get("expect", {})), "yaml"), ""]
     out += [site.t("The test suite runs this scenario; so does {command}.",
                    command="`nuffle scenario`"), ""]
-    site.add(here, "\n".join(out + [source_line(site, data)]), page_title(item))
+    site.add(here, "\n".join(out + [source_line(site, data)]), page_title(site, item))
 
 
 def _step(step: object) -> str:
@@ -369,7 +427,7 @@ def _yaml(data: dict) -> str:
 
 
 def league_page(site: Site, item: Item) -> None:
-    here = site.path("league", item.id)
+    here = site.item_path(item)
     data = item.data
     out = header(site, item, site.t("League rules"))
     points = data.get("points", {})
@@ -394,4 +452,4 @@ def league_page(site: Site, item: Item) -> None:
     out += [site.t("Run one between bots with {command} ({guide}).",
                    command="`nuffle league`", guide=guide), ""]
     out += rulings_section(site, item, here)
-    site.add(here, "\n".join(out + footer(site, item)), page_title(item), boost=ITEM_BOOST)
+    site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)

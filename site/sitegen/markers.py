@@ -43,7 +43,7 @@ def expand(site: Site, text: str, here: str) -> str:
             raise MarkerError(f"{here}: unknown marker kind `{kind}` in `{m.group(0)}`")
         item_id = ref.split("#")[0]
         exists = item_id in site.bonus_plays if kind == "bonus-play" \
-            else site.catalogue.get(kind, item_id) is not None
+            else bool(site.catalogue.find(kind, item_id))  # shared ids: the first game's
         if not exists:
             raise MarkerError(f"{here}: `{m.group(0)}` names no {kind}")
         return site.link(kind, item_id, here)

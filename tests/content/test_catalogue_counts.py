@@ -23,8 +23,10 @@ def cat():
 
 def test_counts_per_kind(cat) -> None:
     counts = cat.counts()
-    assert counts["team"] == 13
-    assert counts["ability"] == 19 + 4  # Blitz Bowl abilities; Blood Bowl skills the tables name
+    assert counts["team"] == 13 + 2  # Blitz Bowl; Blood Bowl's Human and Orc (PBBL 1.10)
+    # Blitz Bowl abilities; Blood Bowl skills the tables name (4) and the Human and Orc
+    # positions start with (13 more)
+    assert counts["ability"] == 19 + 4 + 13
     blitz = [a for a in cat.of_kind("ability") if a.edition == "blitz-bowl-s2"]
     assert len(blitz) == 19
     assert counts["ball"] == 23
@@ -39,7 +41,8 @@ def test_counts_per_kind(cat) -> None:
 
 
 def test_every_ability_is_used_by_a_team(cat) -> None:
-    used = {a for t in cat.of_kind("team") for p in t.data["positions"] for a in p["abilities"]}
+    used = {a for t in cat.of_kind("team", "blitz-bowl") for p in t.data["positions"]
+            for a in p["abilities"]}
     assert used == {a.id for a in cat.of_kind("ability") if a.edition == "blitz-bowl-s2"}
 
 
@@ -83,7 +86,7 @@ def test_each_ball_belongs_to_the_team_the_ruling_gives(cat) -> None:
     per_team: dict[str, int] = {}
     for team in BALL_TEAMS.values():
         per_team[team] = per_team.get(team, 0) + 1
-    assert set(per_team) == {t.id for t in cat.of_kind("team")}
+    assert set(per_team) == {t.id for t in cat.of_kind("team", "blitz-bowl")}
     assert max(per_team.values()) == 2
 
 

@@ -112,7 +112,8 @@ def test_the_table_has_45_rows_and_the_printed_players_per_team() -> None:
 
 
 def test_the_catalogue_has_exactly_these_rows(cat) -> None:
-    rows = {(t.id, p["id"]) for t in cat.of_kind("team") for p in t.data["positions"]}
+    rows = {(t.id, p["id"]) for t in cat.of_kind("team", "blitz-bowl")
+            for p in t.data["positions"]}
     assert rows == {(r[0], r[1]) for r in ROWS}
 
 
@@ -122,6 +123,7 @@ def test_row_matches_the_seed(cat, team, pos, count, move, throw, armour, abilit
     """Season 2 players have the first edition's values, as the Italian appendix prints them
     (and the Season 2 Human Catcher card shows: Move 7, Throw 4+, Armour 5+, Catcher's
     Instincts) (ruling team-stats-first-edition)."""
-    row = next(p for p in cat.get("team", team).data["positions"] if p["id"] == pos)
+    row = next(p for p in cat.get("team", team, "blitz-bowl").data["positions"]
+               if p["id"] == pos)
     assert (row["count"], row["move"], row["throw"], row["armour"]) == (count, move, throw, armour)
     assert row["abilities"] == abilities

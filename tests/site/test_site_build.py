@@ -14,7 +14,7 @@ from nuffle.interpreter.vocabulary import GAMES, vocabulary
 from nuffle.sitegen.balance import balance_page, load_or_simulate, team_record
 from nuffle.sitegen.build import BuildOptions, build, generate, write_tree
 from nuffle.sitegen.context import Site, esc
-from nuffle.sitegen.items import ability_page
+from nuffle.sitegen.items import ability_page, team_page
 from nuffle.sitegen.linkcheck import broken_links
 from nuffle.sitegen.reference import example_ok, examples
 from nuffle.sitegen.safety import scan_site
@@ -35,9 +35,11 @@ def built(tmp_path_factory) -> Path:
 
 def test_every_item_has_a_page(built: Path) -> None:
     catalogue, _, _ = load_catalogue()
+    site = Site.of(catalogue)  # items of two games with one id: `orc`, `orc--blood-bowl`
     for kind, section in KINDS.items():
         for item in catalogue.of_kind(kind):
-            assert (built / section / item.id / "index.html").exists(), (kind, item.id)
+            slug = site.slug(kind, item.id, item.game)
+            assert (built / section / slug / "index.html").exists(), (kind, item.id, item.game)
     for page in ("rulings", "coverage", "balance", "language", "schemas"):
         assert (built / page / "index.html").exists(), page
 
@@ -79,6 +81,26 @@ def test_card_pages_show_both_sides(built: Path) -> None:
     html = (built / "challenge-cards" / "take-them-down" / "index.html").read_text()
     assert "Claim this card if an opponent was Knocked Down or injured." in html
     assert 'id="bonus-play"' in html and "Sprint" in html
+
+
+def test_items_sharing_an_id_have_their_own_pages() -> None:
+    """Blitz Bowl and Blood Bowl both have an `orc` team: the first game's keeps its page,
+    the other's page has its game in its name and its edition in its title, and each page
+    shows its own game's players, ball cards and rulings."""
+    catalogue, _, _ = load_catalogue()
+    site = Site.of(catalogue)
+    assert site.path("team", "orc") == site.path("team", "orc", "blitz-bowl") == "teams/orc.md"
+    assert site.path("team", "orc", "blood-bowl") == "teams/orc--blood-bowl.md"
+    assert site.path("ability", "dodge", "blood-bowl") == "abilities/dodge.md"  # not shared
+    for game in ("blitz-bowl", "blood-bowl"):
+        team_page(site, catalogue.get("team", "orc", game), None)
+    blitz, blood = site.pages["teams/orc.md"], site.pages["teams/orc--blood-bowl.md"]
+    assert "Troll" in blood and "Troll" not in blitz
+    assert "limpin-squig-ball" in blitz and "limpin-squig-ball" not in blood
+    assert "#bb-roster-characteristics" in blood and "#bb-roster-characteristics" not in blitz
+    assert 'title: "Orc (Blood Bowl PBBL 1.10)"' in blood and 'title: "Orc"' in blitz
+    ability_page(site, catalogue.get("ability", "dodge"))
+    assert "[Orc](../teams/orc--blood-bowl.md): Goblin" in site.pages["abilities/dodge.md"]
 
 
 def test_content_text_is_escaped() -> None:
