@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from nuffle.interpreter.blitz_bowl import actions, combat
 from nuffle.interpreter.decisions import Decision
 
 
@@ -66,7 +67,7 @@ class GreedyBot:
         team = p.team
         loose = self.loose_balls(game)
         if action == "run":
-            steps = game.allowance(p, "run")
+            steps = actions.allowance(game, p, "run")
             if p.ball is not None:
                 gap = self.to_goal(game, team, p.square)
                 return 100.0 if gap <= steps else 40.0 - gap
@@ -78,7 +79,7 @@ class GreedyBot:
             return 6.0
         if action == "throw":
             best = 0.0
-            for mate in game.throw_targets(p):
+            for mate in actions.throw_targets(game, p):
                 gap = self.to_goal(game, team, mate.square)
                 if mate.square in team.scoring_zone and mate.open:
                     best = max(best, 95.0 if p.throw <= 4 else 60.0)
@@ -86,9 +87,9 @@ class GreedyBot:
                     best = max(best, 30.0 - gap)
             return best or -1.0
         if action == "block":
-            targets = game.block_targets(p)
+            targets = actions.block_targets(game, p)
             carrier = any(t.ball is not None for t in targets)
-            assisted = any(game.block_assisted(p, t) for t in targets)
+            assisted = any(combat.block_assisted(game, p, t) for t in targets)
             return (55.0 if carrier else 25.0) + (15.0 if assisted else 0.0)
         if action == "mark":
             foes = [o for o in team.opponent.players if o.ball is not None and o.square is not None]
@@ -166,7 +167,9 @@ class GreedyBot:
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_agents(home: str, away: str, seed: int) -> dict[str, RandomBot | GreedyBot]:
+def make_agents(home: str, away: str, seed: int, bots: dict | None = None) -> dict:
     """The two coaches' bots for the game with this seed, seeded the same way wherever a
-    game is played (play, simulate, league), so one seed means one game everywhere."""
-    return {"home": BOTS[home](seed * 2 + 1), "away": BOTS[away](seed * 2 + 2)}
+    game is played (play, simulate, league), so one seed means one game everywhere.
+    ``bots`` is the game's own table of bots (Blitz Bowl's by default)."""
+    table = BOTS if bots is None else bots
+    return {"home": table[home](seed * 2 + 1), "away": table[away](seed * 2 + 2)}

@@ -96,11 +96,15 @@ class Compiler:
     time names the item and the line of its file."""
 
     def __init__(self, vocab: Any, kind: str = "rules", item: str = "?",
-                 source: SourceMap | None = None) -> None:
+                 source: SourceMap | None = None,
+                 content_ids: frozenset[str] = frozenset()) -> None:
         self.vocab = vocab
         self.kind = kind
         self.item = item
         self.source = source or SourceMap.identity("<rules>")
+        # ids of the game's content items a rule may name (`gain-skill p with SKILL`): each
+        # stands for itself, as the checker resolved it
+        self.content_ids = content_ids
 
     def origin(self, node: ast.Node) -> Origin:
         line, column = self.source.to_file(node.line or 1, node.column or 1)
@@ -193,9 +197,10 @@ class Compiler:
         if isinstance(s, ast.May):
             body = self.block(s.body)
             feasible = self.feasibility(s)
+            about = self.may_subject(s)
 
             def may(env: Env) -> None:
-                if feasible(env) and env.game.ask_may(env):
+                if feasible(env) and env.game.ask_may(env, about(env)):
                     if env.on_accept is not None:
                         env.on_accept()
                     body(env)
@@ -296,6 +301,15 @@ class Compiler:
                 game.origin = saved
         return run
 
+    def may_subject(self, may: ast.May) -> Fn:
+        """What a `may` around one effect is about, when its subject is a plain name (`may
+        pray kicking-team`): the game may ask that side's coach. Evaluating a name twice
+        asks nothing and rolls nothing."""
+        if len(may.body) == 1 and isinstance(may.body[0], ast.Effect) \
+                and isinstance(may.body[0].subject, ast.Name):
+            return self.expr(may.body[0].subject)
+        return lambda env: None
+
     def feasibility(self, may: ast.May) -> Fn:
         """Whether a `may` offers something possible (no question for an impossible re-roll).
 
@@ -379,7 +393,7 @@ class Compiler:
         if name in DYNAMIC_CONSTANTS:
             return lambda env: env.vars[name] if name in env.vars \
                 else env.game.constant(name, env)
-        if name in self.vocab.constants:
+        if name in self.vocab.constants or name in self.content_ids:
             return lambda env: env.vars.get(name, name)
         return lambda env: env.vars.get(name)
 

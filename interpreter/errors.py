@@ -46,3 +46,7 @@ class RulesError(Exception):
             return Diagnostic(self.code, self.message, "<game>", 1, 1, None, self.hint)
         return Diagnostic(self.code, f"{origin.ref}: {self.message}", origin.path, origin.line,
                           origin.column, None, self.hint)
+
+
+class ContentError(Exception):
+    """The content cannot be played: it has errors, or lacks what a game needs."""

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import IO, Any
 
-from nuffle.interpreter.blitz_bowl.game import Game, Options, Result
 from nuffle.interpreter.dice import Outcome
+from nuffle.interpreter.games import DEFAULT_GAME, GAMES, rules_of
 
 LOG_FORMAT = 2
 CHAIN_START = "nuffle-log-2"  # what the header's digest is chained from
@@ -39,7 +39,11 @@ def _record(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
     """A record of one type: exactly these fields, plus `type` and the digest `h`."""
     return {"type": "object",
             "properties": {"type": {"const": kind}, **fields, "h": _HEX16},
-            "required": ["type", *fields, "h"], "additionalProperties": False}
+            "required": ["type", *(f for f in fields if f not in OPTIONAL), "h"],
+            "additionalProperties": False}
+
+
+OPTIONAL = ("game",)  # a header without `game` is a Blitz Bowl log (written before Blood Bowl)
 
 
 LOG_SCHEMA: dict[str, Any] = {
@@ -51,14 +55,8 @@ LOG_SCHEMA: dict[str, Any] = {
             "content": {"type": "string", "maxLength": 200},
             "home": _NAME, "away": _NAME,
             "seed": {"type": ["integer", "null"]},
-            "options": {"type": "object", "properties": {
-                "pitch": {"anyOf": [_NAME, {"type": "null"}]},
-                "special_balls": _FLAG, "endgame": _FLAG, "knockout": _FLAG,
-                "home_traits": {"type": "array", "items": _NAME, "maxItems": 16},
-                "away_traits": {"type": "array", "items": _NAME, "maxItems": 16}},
-                "required": ["pitch", "special_balls", "endgame", "knockout", "home_traits",
-                             "away_traits"],
-                "additionalProperties": False},
+            "game": {"enum": sorted(GAMES)},
+            "options": {"type": "object"},  # the game's own options (OPTIONS_SCHEMA)
             "bots": _SIDES,
         }),
         "dice": _record("dice", {
@@ -119,37 +117,22 @@ def rechain(records: list[dict]) -> list[dict]:
 
 
 # ---- writing -----------------------------------------------------------------------------
-def options_record(options: Options) -> dict:
-    return {"pitch": options.pitch, "special_balls": options.special_balls,
-            "endgame": options.endgame, "knockout": options.knockout,
-            "home_traits": list(options.home_traits), "away_traits": list(options.away_traits)}
+def options_record(game: Any) -> dict:
+    return rules_of(game).options_record(game.options)
 
 
-def state_digest(game: Game) -> str:
-    """A short hash of the final state: positions, balls, scores, hands, every pile of cards
-    and the game parameters, so a replay that ends in it played the logged game (two copies
-    of one card are the same card here)."""
-    board = game.board
-    state = {
-        "score": [game.home.score, game.away.score],
-        "players": [[p.id, board.label(p.square) if p.square is not None else "dugout", p.prone,
-                     str(p.ball) if p.ball else None] for t in game.teams for p in t.players],
-        "balls": [[b.id, b.card, b.in_play, board.label(b.square) if b.square is not None
-                   else None] for b in game.balls],
-        "hands": [[c.item for c in t.hand] for t in game.teams],
-        "active": [c.item if c else None for c in game.active_cards],
-        "deck": [c.item for c in game.deck],
-        "discard": [c.item for c in game.discard],
-        "unused-endgame": [c.item for c in game.unused_endgame],
-        "temporary": [[c.item for c in game.temporary[t.side]] for t in game.teams],
-        "ball-deck": list(game.ball_deck),
-        "params": [{k: str(v) for k, v in t.params.items()} for t in game.teams],
-        "round": game.round,
-    }
-    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
+def state_digest(game: Any) -> str:
+    """A short hash of the game's final state (each game says what it holds): a replay that
+    ends in it played the logged game."""
+    return str(rules_of(game).state_digest(game))
 
 
-def result_record(result: Result) -> dict:
+def header_game(header: dict) -> str:
+    """The game a log's header records."""
+    return str(header.get("game", DEFAULT_GAME))
+
+
+def result_record(result: Any) -> dict:
     """The result as JSON holds it (tuples become lists), so a replay compares like with like."""
     return json.loads(json.dumps(asdict(result)))
 
@@ -157,13 +140,15 @@ def result_record(result: Result) -> dict:
 class LogWriter:
     """Listens to a game and writes its log line by line, chaining each record's digest."""
 
-    def __init__(self, stream: IO[str], game: Game, bots: dict[str, str]) -> None:
+    def __init__(self, stream: IO[str], game: Any, bots: dict[str, str]) -> None:
         self.stream = stream
         self.game = game
         self.last = CHAIN_START
-        self.write({"type": "header", "format": LOG_FORMAT,
-                    "content": game.ruleset.version, "home": game.home.id, "away": game.away.id,
-                    "seed": game.seed, "options": options_record(game.options), "bots": bots})
+        header = {"type": "header", "format": LOG_FORMAT, "content": game.ruleset.version}
+        if game.game_id != DEFAULT_GAME:  # Blitz Bowl logs stay as they were before
+            header["game"] = game.game_id
+        self.write({**header, "home": game.home.id, "away": game.away.id,
+                    "seed": game.seed, "options": options_record(game), "bots": bots})
         game.dice.listener = self.on_dice
         game.listeners.append(self.on_game)
 
@@ -182,11 +167,11 @@ class LogWriter:
                         "n": len(labels), "choice": index, "label": labels[index],
                         "opts": labels_digest(labels)})
 
-    def finish(self, result: Result) -> None:
+    def finish(self, result: Any) -> None:
         self.write({"type": "end", "result": asdict(result), "state": state_digest(self.game)})
 
 
-def play_logged(game: Game, bots: dict[str, str]) -> tuple[Result, str]:
+def play_logged(game: Any, bots: dict[str, str]) -> tuple[Any, str]:
     """Play ``game`` to its end and return its result and its whole log."""
     stream = io.StringIO()
     writer = LogWriter(stream, game, bots)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,9 @@ from nuffle.interpreter.gamelog import (
     LOG_SCHEMA,
     RECORD_TYPES,
     chain_digest,
+    header_game,
 )
+from nuffle.interpreter.games import rules
 
 from nuffle.limits import LOG_BYTES, LOG_LINE
 from nuffle.textfile import Unreadable, read_bounded
@@ -43,6 +46,12 @@ _DECISION_KEYS = frozenset(LOG_SCHEMA["$defs"]["decision"]["properties"])
 
 def _digest_like(value: object, chars: int) -> bool:
     return type(value) is str and len(value) == chars and _HEX.issuperset(value)
+
+
+@cache
+def _options_validator(game: str) -> _Strict:
+    """The header's options, as the game it names records them."""
+    return _Strict(rules(game).OPTIONS_SCHEMA)
 
 
 def _plainly_valid(kind: str, r: dict) -> bool:
@@ -290,6 +299,8 @@ def _check_shape(value: dict, number: int, problem: Callable[..., Diagnostic],
         if diag is not None:
             return diag
     error = None if _plainly_valid(kind, value) else best_match(_VALIDATORS[kind].iter_errors(value))
+    if error is None and kind == "header":
+        error = best_match(_options_validator(header_game(value)).iter_errors(value["options"]))
     if error is not None:
         return problem("L002", number, _describe(error, kind))
     if kind == "dice" and value["v"] > value["d"]:

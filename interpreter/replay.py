@@ -15,12 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from nuffle.dsl.diagnostics import Diagnostic
-from nuffle.interpreter.blitz_bowl.game import Game, Options, Result
-from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
-from nuffle.interpreter.bots import BOTS
 from nuffle.interpreter.decisions import Decision
 from nuffle.interpreter.dice import Dice, Outcome
-from nuffle.interpreter.gamelog import labels_digest, result_record, state_digest
+from nuffle.interpreter.gamelog import header_game, labels_digest, result_record, state_digest
+from nuffle.interpreter.games import rules
 from nuffle.interpreter.logreader import GameLog, Record, ReplayError, shown
 
 
@@ -140,46 +138,38 @@ class LoggedAgent:
         return self.feed.answer(decision)
 
 
-def header_problems(ruleset: Ruleset, log: GameLog, check_version: bool) -> list[Diagnostic]:
+def header_problems(ruleset: Any, log: GameLog, check_version: bool) -> list[Diagnostic]:
     """What the header names that this content does not have (L003)."""
     h, line = log.header.data, log.header.line
+    game = rules(header_game(h))
     out: list[str] = []
     if check_version and h["content"] != ruleset.version:
         out.append(f"the log was recorded with content version {shown(h['content'])}, but the "
                    f"content is now version {shown(ruleset.version)}: rules may have changed "
                    "since, so the game cannot be replayed exactly (use --ignore-version to try "
                    "anyway)")
+    out += game.header_problems(ruleset, h)
     for side in ("home", "away"):
-        if h[side] not in ruleset.teams:
-            out.append(f"the {side} team {shown(h[side])} is not in the content")
-        for trait in h["options"][f"{side}_traits"]:
-            if trait not in ruleset.traits:
-                out.append(f"the {side} coach trait {shown(trait)} is not in the content")
-        if h["bots"][side] not in BOTS:
+        if h["bots"][side] not in game.BOTS:
             out.append(f"the {side} bot {shown(h['bots'][side])} is not one of "
-                       f"{', '.join(BOTS)}")
-    pitch = h["options"]["pitch"]
-    if pitch is not None and pitch not in ruleset.pitches:
-        out.append(f"the pitch {shown(pitch)} is not in the content")
+                       f"{', '.join(game.BOTS)}")
     return [Diagnostic("L003", message, log.path, line, 1) for message in out]
 
 
-def replay(ruleset: Ruleset, log: GameLog, check_version: bool = True,
-           listeners: list[Callable[[Game], Any]] | None = None) -> tuple[Game, Result]:
+def replay(ruleset: Any, log: GameLog, check_version: bool = True,
+           listeners: list[Callable[[Any], Any]] | None = None) -> tuple[Any, Any]:
     """Re-run the logged game; return it if it ends exactly as logged, else raise ReplayError
     at the first record the game does not follow."""
     problems = header_problems(ruleset, log, check_version)
     if problems:
         raise ReplayError(problems)
     h = log.header.data
-    o = h["options"]
-    options = Options(pitch=o["pitch"], special_balls=o["special_balls"], endgame=o["endgame"],
-                      knockout=o["knockout"], home_traits=list(o["home_traits"]),
-                      away_traits=list(o["away_traits"]))
+    game_rules = rules(header_game(h))
+    options = game_rules.options_from_record(h["options"])
     feed = LogFeed(log)
     agent = LoggedAgent(feed)
-    game = Game(ruleset, h["home"], h["away"], {"home": agent, "away": agent}, seed=h["seed"],
-                options=options, dice=LoggedDice(feed))
+    game = game_rules.new_game(ruleset, h["home"], h["away"], {"home": agent, "away": agent},
+                               h["seed"], options, LoggedDice(feed))
     for make in listeners or []:
         game.listeners.append(make(game))
     result = None
@@ -209,7 +199,7 @@ def _placeless(result: dict) -> dict:
     return {**result, "error": {k: v for k, v in error.items() if k != "path"}}
 
 
-def _check_end(game: Game, result: Result, feed: LogFeed) -> Result:
+def _check_end(game: Any, result: Any, feed: LogFeed) -> Any:
     """The game ended: every record used (L006), and the result and state as logged (L005)."""
     log = feed.log
     left, unused = feed.unused()

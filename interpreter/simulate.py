@@ -11,10 +11,10 @@ import multiprocessing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from nuffle.interpreter.blitz_bowl.game import Game, Options, Result
-from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
 from nuffle.interpreter.bots import make_agents
+from nuffle.interpreter.games import DEFAULT_GAME, rules
 
 Z95 = 1.959964
 
@@ -26,38 +26,39 @@ class GameSpec:
     away: str
     seed: int
     bots: tuple[str, str]
-    options: Options
+    options: Any
+    game: str = DEFAULT_GAME
 
 
 def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def play_one(spec: GameSpec, extra: tuple[str, ...] = ()) -> Result:
-    ruleset = load_ruleset([Path(p) for p in extra])
-    agents = make_agents(spec.bots[0], spec.bots[1], spec.seed)
-    return Game(ruleset, spec.home, spec.away, agents, seed=spec.seed,
-                options=spec.options).play()
+def play_one(spec: GameSpec, extra: tuple[str, ...] = ()) -> Any:
+    game = rules(spec.game)
+    ruleset = game.load_ruleset([Path(p) for p in extra])
+    agents = make_agents(spec.bots[0], spec.bots[1], spec.seed, game.BOTS)
+    return game.new_game(ruleset, spec.home, spec.away, agents, spec.seed, spec.options).play()
 
 
 _EXTRA: tuple[str, ...] = ()
 
 
-def _init(extra: tuple[str, ...]) -> None:
+def _init(extra: tuple[str, ...], game: str) -> None:
     global _EXTRA
     _EXTRA = extra
-    load_ruleset([Path(p) for p in extra])
+    rules(game).load_ruleset([Path(p) for p in extra])
 
 
-def _play(spec: GameSpec) -> tuple[int, Result]:
+def _play(spec: GameSpec) -> tuple[int, Any]:
     return spec.index, play_one(spec, _EXTRA)
 
 
 def run_games(specs: list[GameSpec], jobs: int = 1, extra: Iterable[Path] = (),
-              progress: Callable[[], None] | None = None) -> list[Result]:
+              progress: Callable[[], None] | None = None) -> list[Any]:
     """Play every game; the results come back in game order, whatever ``jobs`` is."""
     extra_names = tuple(str(p) for p in extra)
-    results: list[Result | None] = [None] * len(specs)
+    results: list[Any] = [None] * len(specs)
     if jobs <= 1:
         for spec in specs:
             results[spec.index] = play_one(spec, extra_names)
@@ -66,7 +67,8 @@ def run_games(specs: list[GameSpec], jobs: int = 1, extra: Iterable[Path] = (),
     else:
         ctx = multiprocessing.get_context("spawn" if multiprocessing.get_start_method() != "fork"
                                           else "fork")
-        with ctx.Pool(jobs, initializer=_init, initargs=(extra_names,)) as pool:
+        game = specs[0].game if specs else DEFAULT_GAME
+        with ctx.Pool(jobs, initializer=_init, initargs=(extra_names, game)) as pool:
             chunk = max(1, min(50, len(specs) // (jobs * 8) or 1))
             for index, result in pool.imap_unordered(_play, specs, chunksize=chunk):
                 results[index] = result
@@ -98,7 +100,7 @@ def wilson(k: int, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summarise(results: list[Result], home: str, away: str) -> dict:
+def summarise(results: list[Any], home: str, away: str, game: str = DEFAULT_GAME) -> dict:
     n = len(results)
     wins = sum(r.winner == "home" for r in results)
     losses = sum(r.winner == "away" for r in results)
@@ -107,17 +109,15 @@ def summarise(results: list[Result], home: str, away: str) -> dict:
     for key, k in (("home_wins", wins), ("draws", draws), ("away_wins", losses)):
         p, low, high = wilson(k, n)
         out[key] = {"count": k, "rate": round(p, 4), "ci95": [round(low, 4), round(high, 4)]}
+    adapter = rules(game)
     for side in ("home", "away"):
         team: dict = {}
-        for key, values in (
-            ("score", [r.score[side] for r in results]),
-            ("touchdowns", [r.touchdowns[side] for r in results]),
-            ("cards_claimed", [r.cards_claimed[side] for r in results]),
-            ("injuries_caused", [r.injuries_caused[side] for r in results]),
-        ):
-            mean, half = mean_ci([float(v) for v in values])
+        for key, _ in adapter.SUMMARY_FIELDS:
+            values = [adapter.summary_value(r, key, side) for r in results]
+            mean, half = mean_ci(values)
             team[key] = {"mean": round(mean, 3), "ci95": round(half, 3)}
         out[side + "_team"] = team
-    mean, half = mean_ci([float(r.rounds) for r in results])
-    out["rounds"] = {"mean": round(mean, 2), "ci95": round(half, 2)}
+    if adapter.LENGTH_FIELD is not None:
+        mean, half = mean_ci([float(getattr(r, adapter.LENGTH_FIELD)) for r in results])
+        out[adapter.LENGTH_FIELD] = {"mean": round(mean, 2), "ci95": round(half, 2)}
     return out

@@ -15,6 +15,7 @@ from pathlib import Path
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.compiler import CompiledRules, Compiler
+from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import vocabulary
 
 from nuffle.catalogue.loader import content_files, load_catalogue
@@ -22,10 +23,6 @@ from nuffle.catalogue.model import Catalogue
 from nuffle.paths import REPO_ROOT
 
 EDITION = "blitz-bowl-s2"
-
-
-class ContentError(Exception):
-    """The content cannot be played: it has errors, or lacks what a game needs."""
 
 
 @dataclass

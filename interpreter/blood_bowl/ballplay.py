@@ -86,7 +86,7 @@ def _rest_or_bounce_from(m: Match, sq: Square) -> None:
     p = m.occupant.get(nxt)
     if p is None:
         m.ball, m.holder = nxt, None
-        m.note("ball-lands", square=nxt)
+        m.note("ball-rests", square=nxt)
         return
     arrive(m, nxt, sq, CATCH_OTHER)
 
@@ -108,7 +108,7 @@ def bounce(m: Match, sq: Square) -> None:
 
 def _settle(m: Match, sq: Square) -> None:
     m.ball, m.holder = sq, None
-    m.note("ball-lands", square=sq)
+    m.note("ball-rests", square=sq)
 
 
 def throw_in(m: Match, last: Square) -> tuple[Square | None, Square]:
@@ -156,7 +156,7 @@ def kick_lands(m: Match, receiving: Team, landing: Square | None) -> None:
                 return
         elif p is None and sq is not landing:
             m.ball, m.holder = sq, None
-            m.note("ball-lands", square=sq)
+            m.note("ball-rests", square=sq)
             return
         sq = bounce_square(m, sq)
         if sq is None or sq.half is not receiving:
@@ -168,38 +168,38 @@ def kick_lands(m: Match, receiving: Team, landing: Square | None) -> None:
 
 
 # -- passing (pages 13, 23) --------------------------------------------------------------
-def pass_targets(m: Match, thrower: Player) -> list[Square]:
+def pass_targets(m: Match, passer: Player) -> list[Square]:
     """The squares within a Long Bomb that the weather and rules allow (page 13)."""
     out = []
     for sq in m.pitch.squares():
-        rng = pass_range(thrower.square, sq)
-        if rng is None or sq is thrower.square:
+        rng = pass_range(passer.square, sq)
+        if rng is None or sq is passer.square:
             continue
-        if m.modify("pass-range-allowed", True, {"player": thrower, "team": thrower.team,
+        if m.modify("pass-range-allowed", True, {"player": passer, "team": passer.team,
                                                   "range": rng}):
             out.append(sq)
     return out
 
 
-def throw(m: Match, thrower: Player, target: Square) -> None:
+def throw(m: Match, passer: Player, target: Square) -> None:
     """A pass to ``target`` (page 13): an interception may be tried first (page 23); then
     accurate, inaccurate (three scatters) or fumbled. A turnover unless a player of the
     moving team has the ball when it comes to rest (page 14)."""
     from nuffle.interpreter.blood_bowl.match import Turnover
-    team = thrower.team
-    rng = pass_range(thrower.square, target) or "long-bomb"
-    m.note("pass", player=thrower, target=target, range=rng)
-    if _interception(m, thrower, target):
+    team = passer.team
+    rng = pass_range(passer.square, target) or "long-bomb"
+    m.note("pass", player=passer, target=target, range=rng)
+    if _interception(m, passer, target):
         raise Turnover("interception")
-    tz = m.tackle_zones(thrower.square, team)
+    tz = m.tackle_zones(passer.square, team)
     modifier = RANGE_MODIFIER[rng] - tz
-    start = thrower.square
-    roll = rolls.test(m, thrower, "pass", modifier, tz)
+    start = passer.square
+    roll = rolls.test(m, passer, "pass", modifier, tz)
     fumbled = roll.natural == 1 or roll.total <= 1
-    m.after("pass", {"player": thrower, "team": team, "range": rng,
+    m.after("pass", {"player": passer, "team": team, "range": rng,
                      "accurate": roll.passed and not fumbled, "fumbled": fumbled})
     if fumbled:
-        m.note("fumble", player=thrower)
+        m.note("fumble", player=passer)
         bounce(m, start)
         raise Turnover("fumble")
     m.holder = None
@@ -216,17 +216,17 @@ def throw(m: Match, thrower: Player, target: Square) -> None:
         m.note("pass-scatters", square=sq)
         arrive(m, sq, last, CATCH_OTHER)
     if m.holder is not None and m.holder.team is team:
-        if m.holder is not thrower and roll.passed:
-            m.award(thrower, "completion")
+        if m.holder is not passer and roll.passed:
+            m.award(passer, "completion")
         return
     raise Turnover("pass not caught")
 
 
-def _interception(m: Match, thrower: Player, target: Square) -> bool:
+def _interception(m: Match, passer: Player, target: Square) -> bool:
     """One opposing player under the ruler may try to intercept (page 23)."""
-    opponent = thrower.team.opponent
+    opponent = passer.team.opponent
     eligible = [p for p in opponent.players_on_pitch if p.has_tackle_zones
-                and under_ruler(thrower.square, target, p.square)]
+                and under_ruler(passer.square, target, p.square)]
     if not eligible:
         return False
     options: list[Player | None] = [None, *eligible]

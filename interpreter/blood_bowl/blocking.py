@@ -41,15 +41,15 @@ def targets(m: Match, p: Player) -> list[Player]:
 def block(m: Match, attacker: Player, defender: Player) -> None:
     """One block, from the dice to the knock-downs (pages 10-11, 22)."""
     from nuffle.interpreter.blood_bowl.match import Turnover
-    st_a = m.modify("block-strength", attacker.strength + injury.assists(
-        m, attacker.team, defender, defender),
-        {"player": attacker, "team": attacker.team, "opponent": defender, "attacking": True})
-    st_d = m.modify("block-strength", defender.strength + injury.assists(
-        m, defender.team, attacker, attacker),
-        {"player": defender, "team": defender.team, "opponent": attacker, "attacking": False})
+    st_a = m.modify("block-strength", attacker.strength + injury.assists(m, attacker, defender),
+                    {"player": attacker, "team": attacker.team, "opponent": defender,
+                     "attacking": True})
+    st_d = m.modify("block-strength", defender.strength + injury.assists(m, defender, attacker),
+                    {"player": defender, "team": defender.team, "opponent": attacker,
+                     "attacking": False})
     count, attacker_chooses = block_dice(st_a, st_d)
     faces = _roll(m, attacker, defender, count)
-    if rolls.offer_reroll(m, attacker, "block"):
+    if rolls.offer_reroll(m, attacker, "block", faces=faces):
         faces = _roll(m, attacker, defender, count, again=True)
     chooser = attacker.team if attacker_chooses else defender.team
     unique = sorted(set(faces), key=lambda f: list(FACES.values()).index(f))
@@ -64,13 +64,13 @@ def block(m: Match, attacker: Player, defender: Player) -> None:
     if result in ("pushed", "defender-stumbles", "defender-down"):
         landed = push(m, attacker, defender)
         if defender.square is not None and defender_falls:
-            injury.knock_down(m, defender, "block", attacker)
+            injury.knock_down(m, defender, "block", attacker, attacker)
         elif landed:
             check_touchdown_pushed(m, defender)
     elif defender_falls:
-        injury.knock_down(m, defender, "block", attacker)
+        injury.knock_down(m, defender, "block", attacker, attacker)
     if attacker_falls:
-        injury.knock_down(m, attacker, "block", defender)
+        injury.knock_down(m, attacker, "block", defender, attacker)
         raise Turnover("blocker knocked down")
 
 
@@ -83,7 +83,7 @@ def _roll(m: Match, attacker: Player, defender: Player, count: int,
 
 def _falls(m: Match, p: Player, other: Player, result: str) -> bool:
     """Whether a Both Down or Defender Stumbles knocks ``p`` down: yes, unless a rule says
-    otherwise (page 11: the Block and Dodge skills)."""
+    otherwise (page 11: a skill may keep a player standing)."""
     return bool(m.modify("block-knocks-down", True,
                          {"player": p, "team": p.team, "opponent": other, "result": result}))
 
@@ -104,7 +104,7 @@ def push(m: Match, attacker: Player, defender: Player) -> bool:
     """Push the defender back, chain pushes and the crowd included; then the attacker may
     follow up. Returns whether the defender is still on the pitch."""
     start = defender.square
-    chain = _push(m, attacker.square, defender, attacker.team, 0)
+    chain = _push(m, attacker.square, defender, attacker, 0)
     follow = m.decide(attacker.team, "follow-up", [True, False], ["follow up", "stay"],
                       "follow up?", player=attacker.id) if start not in m.occupant else False
     if follow:
@@ -116,8 +116,10 @@ def push(m: Match, attacker: Player, defender: Player) -> bool:
     return defender.square is not None
 
 
-def _push(m: Match, frm: Square, pushed: Player, deciding, depth: int) -> list[Square]:
-    """Push ``pushed`` away from ``frm``; returns the squares players were pushed into."""
+def _push(m: Match, frm: Square, pushed: Player, blocker: Player, depth: int) -> list[Square]:
+    """Push ``pushed`` away from ``frm``; returns the squares players were pushed into. The
+    blocker's coach chooses every square (page 11)."""
+    deciding = blocker.team
     if depth > MAX_CHAIN:
         return []
     at = pushed.square
@@ -132,11 +134,11 @@ def _push(m: Match, frm: Square, pushed: Player, deciding, depth: int) -> list[S
     to = m.decide(deciding, "push", options, lambda s: "crowd" if s is None else s.label(),
                   f"push {pushed.id}", player=pushed.id)
     if to is None:
-        injury.crowd(m, pushed, at)
+        injury.crowd(m, pushed, at, blocker)
         return []
     moved = []
     if to in m.occupant:
-        moved = _push(m, at, m.occupant[to], deciding, depth + 1)
+        moved = _push(m, at, m.occupant[to], blocker, depth + 1)
     m.put(pushed, to)
     m.note("pushed", player=pushed, square=to)
     m.after("enter-square", {"player": pushed, "team": pushed.team, "square": to})

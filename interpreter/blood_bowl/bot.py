@@ -128,10 +128,15 @@ class BloodBowlGreedyBot:
         return 1 if option else 0
 
     def _reroll(self, option: Any, team: Any, game: Any) -> float:
+        faces = self.deciding.context.get("faces") if self.deciding is not None else None
+        if faces and any(f in ("defender-down", "defender-stumbles", "pushed") for f in faces):
+            return 0 if option else 1  # a block worth keeping
         return 1 if option else 0
 
-    _may = _reroll
-    _bribe = _reroll
+    def _may(self, option: Any, team: Any, game: Any) -> float:
+        return 1 if option else 0
+
+    _bribe = _may
 
     def _interceptor(self, option: Any, team: Any, game: Any) -> float:
         return 0 if option is None else 1 + option.agility

@@ -110,9 +110,14 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         players = _players(args.get("with")) if "with" in args else None
         actions = tuple(args["as"]) if args.get("as") else turn.ACTIONS
         m.note("bonus-turn", team=team)
-        saved = m.active
-        turn.team_turn(m, team, players, args.get("up_to"), actions, counts=False)
-        m.active = saved
+        # the ball is still in the air, but this is a team turn: team re-rolls may be used
+        # (page 20, the bonus turn's result), unlike on the kick-off's own rolls
+        saved, in_kick_off = m.active, m.in_kick_off
+        m.in_kick_off = False
+        try:
+            turn.team_turn(m, team, players, args.get("up_to"), actions, counts=False)
+        finally:
+            m.active, m.in_kick_off = saved, in_kick_off
 
     def gain_reroll(env: Env, team: Any, args: dict, duration: str | None) -> None:
         if isinstance(team, Team):
@@ -131,8 +136,9 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         tables.apply_weather(m, int(total))
 
     def scatter_ball(env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        sq = getattr(m, "kick_landing", None)
-        for _ in range(int(args.get("by") or 1)):
+        # without `by`, the full scatter: three D8 (BB2020 page 25; PBBL's results give `by`)
+        sq = m.kick_landing
+        for _ in range(int(args.get("by") or 3)):
             if sq is None:
                 break
             sq = m.pitch.step(sq, m.dice.roll(8, "kick scatter"))
@@ -182,12 +188,15 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         if not isinstance(p, Player) or not isinstance(skill, str) or skill in p.skills:
             return
         p.skills.append(skill)
+        if args.get("as") is not None:  # a value printed after the name: (2+), (+1)
+            p.skill_values[skill] = int(args["as"])
         bound = m.bind_skill(p, skill)
         m.note("gains-skill", player=p, skill=skill)
         if duration is not None:
             def undo() -> None:
                 if skill in p.skills:
                     p.skills.remove(skill)
+                p.skill_values.pop(skill, None)
                 for inst in bound:
                     m.hooks.remove(inst)
             m.on_scope_end(duration, undo)
@@ -202,9 +211,13 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
             p.where = RESERVES
             m.note("to-reserves", player=p)
 
+    def forgo_reroll(env: Env, subject: Any, args: dict, duration: str | None) -> None:
+        if env.firing is not None:
+            env.firing.reroll_spent = True
+
     return {
         "set": assign, "change": change, "assign-attribute": assign_attribute,
-        "reroll": reroll, "cancel": flag("cancelled"),
+        "reroll": reroll, "cancel": flag("cancelled"), "forgo-reroll": forgo_reroll,
         "move-turn-marker": move_turn_marker, "end-half": end_half,
         "set-up-again": set_up_again, "place": place, "free-step": free_step,
         "bonus-turn": bonus_turn, "gain-team-reroll": gain_reroll, "gain-bribe": gain_bribe,
@@ -244,7 +257,21 @@ def query_table(m: Match) -> dict[str, Callable[..., Any]]:
             pool.remove(p)
             out.append(p)
         return out
-    return {"random-players": random_players}
+    def adjacent_team_mates(env: Env, p: Any) -> list[Player]:
+        if not isinstance(p, Player) or p.square is None:
+            return []
+        return [q for s in p.square.neighbours if (q := m.occupant.get(s)) is not None
+                and q.team is p.team and q.standing]
+
+    def without_skill(env: Env, players: Any, skill: Any) -> list[Player]:
+        return [p for p in _players(players) if skill not in p.skills]
+
+    def skill_value(env: Env, p: Any, skill: Any) -> int | None:
+        return p.skill_values.get(skill) if isinstance(p, Player) else None
+
+    return {"random-players": random_players, "adjacent-team-mates": adjacent_team_mates,
+            "skill-value": skill_value,
+            "without-skill": without_skill, "size": lambda env, xs: len(list(xs or []))}
 
 
 def feasibility_checks(m: Match) -> dict[str, Callable[[Env, Any, Any], bool]]:

@@ -25,7 +25,8 @@ def injury_result(total: int) -> str:
     return STUNNED if total <= 7 else KO if total <= 9 else CAS
 
 
-def knock_down(m: Match, p: Player, cause: str, attacker: Player | None = None) -> None:
+def knock_down(m: Match, p: Player, cause: str, attacker: Player | None = None,
+               blocker: Player | None = None) -> None:
     """Placed face up in their square, an Armour roll; a ball they held bounces (page 12)."""
     if p.square is None:
         return
@@ -36,16 +37,18 @@ def knock_down(m: Match, p: Player, cause: str, attacker: Player | None = None) 
         ballplay.drop(m, sq)
     m.note("knocked-down", player=p)
     m.after("knocked-down", {"player": p, "team": p.team, "cause": cause})
-    armour(m, p, cause, attacker)
+    armour(m, p, cause, attacker, blocker=blocker)
     if dropped:
         ballplay.bounce(m, sq)
 
 
 def armour(m: Match, p: Player, cause: str, attacker: Player | None, modifier: int = 0,
-           foul_dice: list[int] | None = None) -> bool:
-    """The Armour roll: broken when 2D6 (with modifiers) beat AV (page 12)."""
+           foul_dice: list[int] | None = None, blocker: Player | None = None) -> bool:
+    """The Armour roll: broken when 2D6 (with modifiers) beat AV (page 12). ``attacker`` is
+    who knocked the player down; ``blocker``, for a block, who made the block."""
     dice = [m.dice.roll(6, "armour"), m.dice.roll(6, "armour")]
-    payload = {"player": p, "team": p.team, "attacker": attacker, "cause": cause}
+    payload = {"player": p, "team": p.team, "attacker": attacker, "cause": cause,
+               "blocker": blocker}
     total = m.modify("armour-roll", sum(dice) + modifier, payload)
     modified = total != sum(dice) + modifier
     broken = total > p.armour_value
@@ -53,23 +56,24 @@ def armour(m: Match, p: Player, cause: str, attacker: Player | None, modifier: i
     if foul_dice is not None:
         foul_dice.extend(dice)
     if broken:
-        injure(m, p, cause, attacker, armour_modified=modified, foul_dice=foul_dice)
+        injure(m, p, cause, attacker, armour_modified=modified, foul_dice=foul_dice,
+               blocker=blocker)
     return broken
 
 
 def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
            armour_modified: bool = False, foul_dice: list[int] | None = None,
-           crowd: bool = False) -> str:
+           crowd: bool = False, blocker: Player | None = None) -> str:
     """A roll on the Injury table (page 12), and what it does."""
     dice = [m.dice.roll(6, "injury"), m.dice.roll(6, "injury")]
     if foul_dice is not None:
         foul_dice.append(-1)  # the armour dice and the injury dice are separate pairs
         foul_dice.extend(dice)
     payload = {"player": p, "team": p.team, "attacker": attacker, "cause": cause,
-               "armour-modified": armour_modified}
+               "armour-modified": armour_modified, "blocker": blocker}
     total = m.modify("injury-roll", sum(dice), payload)
     result = m.modify("injury-result", injury_result(total),
-                      {"player": p, "team": p.team, "roll": total, "cause": cause})
+                      {"player": p, "team": p.team, "total": total, "cause": cause})
     m.note("injury", player=p, roll=total, result=result)
     sq = p.square
     had_ball = m.holder is p and not crowd  # a standing player injured by an effect
@@ -102,9 +106,10 @@ def casualty(m: Match, p: Player, cause: str, attacker: Player | None) -> None:
     m.after("casualty", {"player": p, "team": p.team, "cause": cause, "roll": roll})
 
 
-def crowd(m: Match, p: Player, last_square) -> None:
+def crowd(m: Match, p: Player, last_square, pusher: Player | None = None) -> None:
     """Pushed off the pitch: beaten up by the crowd, no Armour roll (page 11); a ball they
-    held is thrown in from their last square."""
+    held is thrown in from their last square. ``pusher`` made the block (it earns the
+    casualty's Star Player Points, none unless a rule says so)."""
     had_ball = m.holder is p
     m.take_off(p, RESERVES)
     m.note("crowd", player=p)
@@ -112,7 +117,7 @@ def crowd(m: Match, p: Player, last_square) -> None:
         m.holder = None
         sq, last = ballplay.throw_in(m, last_square)
         ballplay.arrive(m, sq, last, ballplay.CATCH_OTHER)
-    injure(m, p, "crowd", crowd=True)
+    injure(m, p, "crowd", pusher, crowd=True)
 
 
 def send_off(m: Match, p: Player, reason: str) -> bool:
@@ -120,8 +125,11 @@ def send_off(m: Match, p: Player, reason: str) -> bool:
     if not m.modify("sent-off", True, {"player": p, "team": p.team, "reason": reason}):
         return False
     side = p.team.side
-    if m.bribes[side] > 0 and m.decide(p.team, "bribe", [True, False], ["bribe", "no"],
-                                       f"bribe the referee for {p.id}?", player=p.id):
+    # a Bribe works against the referee's call on a foul or a secret weapon (PBBL page 36),
+    # not on a send-off by a kick-off result (ruling bb-officious-ref-send-off)
+    bribable = reason in ("foul", "secret-weapon") and m.bribes[side] > 0
+    if bribable and m.decide(p.team, "bribe", [True, False], ["bribe", "no"],
+                             f"bribe the referee for {p.id}?", player=p.id):
         m.bribes[side] -= 1
         if m.dice.roll(6, "bribe") >= 2:
             m.note("bribed", player=p)
@@ -134,13 +142,16 @@ def send_off(m: Match, p: Player, reason: str) -> bool:
     return True
 
 
-def assists(m: Match, helpers_team, target: Player, besides: Player) -> int:
-    """Players of ``helpers_team`` adjacent to ``target``, standing, and in no tackle zone
-    of an opponent other than ``besides`` (pages 22 and 24; ruling bb-foul-assists)."""
+def assists(m: Match, helper: Player, target: Player) -> int:
+    """The team-mates of ``helper`` (the blocker or fouler, or the one blocked) who assist it
+    against ``target``: next to ``target``, standing, and in no tackle zone of an opponent
+    other than ``target`` (pages 22 and 24; ruling bb-foul-assists). ``helper`` is not
+    their own assist."""
+    helpers_team, besides = helper.team, target
     n = 0
     for sq in target.square.neighbours:
         q = m.occupant.get(sq)
-        if q is None or q.team is not helpers_team or not q.has_tackle_zones:
+        if q is None or q is helper or q.team is not helpers_team or not q.has_tackle_zones:
             continue
         marked = any((o := m.occupant.get(s)) is not None and o.team is not helpers_team
                      and o is not besides and o.has_tackle_zones for s in sq.neighbours)
@@ -154,8 +165,7 @@ def foul(m: Match, fouler: Player, victim: Player) -> None:
     the victim; a double on the Armour or the Injury dice and the referee sends the fouler
     off, a turnover."""
     from nuffle.interpreter.blood_bowl.match import Turnover
-    modifier = (assists(m, fouler.team, victim, victim)
-                - assists(m, victim.team, fouler, fouler))
+    modifier = assists(m, fouler, victim) - assists(m, victim, fouler)
     m.note("foul", player=fouler, victim=victim, modifier=modifier)
     dice: list[int] = []
     armour(m, victim, "foul", fouler, modifier, foul_dice=dice)

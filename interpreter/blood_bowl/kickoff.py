@@ -70,10 +70,10 @@ def recover_knocked_out(m: Match, team: Team) -> None:
 
 
 def set_up(m: Match, team: Team, players: list[Player] | None = None) -> None:
-    """A team sets up (page 7): up to 11 players in its own half, at least three on the line
-    of scrimmage (or as many as it has), at most two in each wide zone. The coach places
-    them one at a time; a square is offered only if the rest of the set-up can still be
-    legal, and the coach may stop once the line is filled."""
+    """A team sets up (page 7): 11 players in its own half, or all it has if fewer, at
+    least three on the line of scrimmage (or as many as it has), at most two in each wide
+    zone. The coach places them one at a time, squares only, each offered only if the rest
+    of the set-up can still be legal."""
     fit = [p for p in team.players if p.where == RESERVES and not p.miss_next_drive]
     placing = fit if players is None else players
     on_pitch = [p for p in team.players_on_pitch if p not in placing]
@@ -94,12 +94,7 @@ def set_up(m: Match, team: Team, players: list[Player] | None = None) -> None:
         squares = [s for s in half if s not in m.occupant
                    and (not must_line or on_line(m, team, s))
                    and (wide_zone(s) is None or wide[wide_zone(s)] < MAX_PER_WIDE_ZONE)]
-        options: list[Square | None] = list(squares)
-        if line >= need_line:
-            options.append(None)  # stop: the rest stay in the Reserves box
-        sq = m.decide(team, "setup", options, _setup_label, f"set up {p.id}", player=p.id)
-        if sq is None:
-            break
+        sq = m.decide(team, "setup", squares, _setup_label, f"set up {p.id}", player=p.id)
         m.put(p, sq)
         p.standing, p.stunned = True, False
     m.after("setup", {"team": team})
@@ -109,17 +104,15 @@ def _setup_label(sq: Square | None) -> str:
     return "done" if sq is None else sq.label()
 
 
-def kick_off(m: Match, kicking: Team, receiving: Team) -> None:
+def kick_off(m: Match, kicking: Team, receiving: Team, set_up_teams: bool = True) -> None:
     """The kick-off (page 7): both teams set up, the kicking team first; the kick is
     placed in the receiving half, scatters D8 direction and D6 squares; the Kick-Off table
     is rolled (page 19); then the ball lands: a catch, a bounce, or a touchback."""
     for team in (kicking, receiving):
         recover_knocked_out(m, team)
-    for team in m.teams:
-        for p in team.players:
-            p.miss_next_drive = p.miss_next_drive and p.where != RESERVES
-    set_up(m, kicking)
-    set_up(m, receiving)
+    if set_up_teams:  # (a scenario may have placed the players already)
+        set_up(m, kicking)
+        set_up(m, receiving)
     for team in m.teams:
         for p in team.players:
             p.miss_next_drive = False

@@ -76,6 +76,7 @@ class Result:
 
 class Match(HookFiring):
     kind_rank = KIND_RANK
+    game_id = "blood-bowl"
 
     def __init__(self, ruleset: Ruleset, home: str, away: str, agents: dict[str, Agent],
                  seed: int | None = 0, options: Options | None = None,
@@ -138,7 +139,8 @@ class Match(HookFiring):
                 pid = f"{side}.{pos['id']}" if count == 1 else f"{side}.{pos['id']}-{i}"
                 team.players.append(Player(pid, team, pos["name"], pos["id"], pos["movement"],
                                            pos["strength"], pos["agility"],
-                                           pos["armour_value"], list(pos["skills"])))
+                                           pos["armour_value"], list(pos["skills"]),
+                                           categories=tuple(pos.get("normal", ()))))
         team.rerolls = team.rerolls_at_start = self.ruleset.draft_rerolls(team_id)
         return team
 
@@ -216,8 +218,13 @@ class Match(HookFiring):
                 return value
         return self.active
 
-    def ask_may(self, env: Env) -> bool:
-        return self.decide(self.deciding_team(env), "may", [True, False], ["yes", "no"],
+    def ask_may(self, env: Env, about: Any = None) -> bool:
+        """A rule's `may`: a skill's coach decides; a table entry's `may pray t` is decided
+        by the coach of the team it is about (ruling bb-table-entry-decisions)."""
+        team = about if isinstance(about, Team) and env.owner.own() is None else \
+            about.team if isinstance(about, Player) and env.owner.own() is None else \
+            self.deciding_team(env)
+        return self.decide(team, "may", [True, False], ["yes", "no"],
                            f"use {env.owner.name}?", item=env.owner.item)
 
     def choose_for_rule(self, env: Env, options: list) -> Any:
@@ -396,9 +403,11 @@ class Match(HookFiring):
         return self.over
 
     def award(self, p: Player, achievement: str, cause: str | None = None) -> None:
-        """Star Player Points (PBBL page 32: a completion 1, a casualty 2, an interception
-        2, a touchdown 3); rules may change them (BB2020 Prayers to Nuffle)."""
-        base = {"completion": 1, "casualty": 2, "interception": 2, "touchdown": 3}[achievement]
+        """Star Player Points (PBBL page 32: a completion 1, a casualty caused by a block 2,
+        other casualties 0, an interception 2, a touchdown 3); rules may change them (BB2020
+        Prayers to Nuffle)."""
+        base = {"completion": 1, "casualty": 2 if cause == "block" else 0,
+                "interception": 2, "touchdown": 3}[achievement]
         points = self.modify("star-player-points", base, {
             "player": p, "team": p.team, "achievement": achievement, "cause": cause})
         self.spp[p.id] = self.spp.get(p.id, 0) + int(points or 0)

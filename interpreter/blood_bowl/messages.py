@@ -33,7 +33,8 @@ MESSAGES: dict[str, str] = {
     "pick-up-failed": "{player} fails to pick up the ball",
     "catch": "{player} catches the ball",
     "catch-failed": "{player} drops the ball",
-    "ball-lands": "the ball comes to rest at {square}",
+    "ball-lands": "the ball lands at {square}",
+    "ball-rests": "the ball comes to rest at {square}",
     "bounce": "the ball bounces to {square}",
     "throw-in": "the crowd throws the ball in, to {square}",
     "pass": "{player} passes to {target} ({range})",
@@ -67,6 +68,7 @@ MESSAGES: dict[str, str] = {
     "gains-skill": "{player} gains {skill}",
     "loses-tackle-zones": "{player} loses their tackle zones",
     "to-reserves": "{player} goes to the Reserves box",
+    "log-written": "Log written to {path}; replay it with `nuffle replay {path}`.",
     "board-legend": "{side}: {team}, {points} points, turn {turn}, {rerolls} team re-rolls; "
                     "{players}",
 }

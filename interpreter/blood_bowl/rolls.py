@@ -73,28 +73,29 @@ def _roll(m: Match, player: Player, kind: str, modifier: int, target: int,
 
 
 def offer_reroll(m: Match, player: Player, kind: str, result: Roll | None = None,
-                 dice: list | None = None) -> bool:
+                 faces: list[str] | None = None) -> bool:
     """A failed roll may be re-rolled once (page 15): first by a rule (a skill's `may
     reroll`), else by a team re-roll if the player's team is the moving team, has one left
     and has not used one this team turn."""
     payload = {"player": player, "team": player.team, "test": kind,
-               "natural": result.natural if result else None, "failed": True}
-    firing = m.after("roll", payload)
+               "natural": result.natural if result else None}
+    firing = m.after("failed-roll", payload)
     if firing is not None and firing.reroll:
         m.note("skill-reroll", player=player, test=kind)
         return True
     if firing is not None and firing.reroll_spent:
         return False
-    return team_reroll(m, player, kind)
+    return team_reroll(m, player, kind, faces)
 
 
-def team_reroll(m: Match, player: Player, kind: str) -> bool:
+def team_reroll(m: Match, player: Player, kind: str, faces: list[str] | None = None) -> bool:
     team = player.team
     if (team is not m.active or team.reroll_used_this_turn or not player.on_pitch
             or team.rerolls + team.extra_rerolls <= 0 or m.in_kick_off):
         return False
     if not m.decide(team, "reroll", [True, False], ["re-roll", "no"],
-                    f"use a team re-roll on {player.id}'s {kind}?", player=player.id):
+                    f"use a team re-roll on {player.id}'s {kind}?", player=player.id,
+                    faces=faces or []):
         return False
     team.reroll_used_this_turn = True
     if team.extra_rerolls > 0:
@@ -102,6 +103,6 @@ def team_reroll(m: Match, player: Player, kind: str) -> bool:
     else:
         team.rerolls -= 1
     m.note("team-reroll", team=team, player=player)
-    # a rule may stop the team re-roll being used, which is still spent (page 26: Loner)
+    # a rule may stop the team re-roll being used; it is spent all the same (a skill of page 26)
     firing = m.before("team-reroll", {"player": player, "team": team, "test": kind})
     return not (firing is not None and firing.cancelled)

@@ -10,8 +10,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from nuffle.interpreter.blitz_bowl.ruleset import ContentError, content_version, stable
+from nuffle.interpreter.blitz_bowl.ruleset import content_version, stable
+from nuffle.interpreter.blood_bowl.draft import draft as _draft
 from nuffle.interpreter.compiler import CompiledRules, Compiler
+from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
 from nuffle.catalogue.loader import content_files, load_catalogue
@@ -19,7 +21,6 @@ from nuffle.catalogue.model import Catalogue
 
 GAME = "blood-bowl"
 TABLE_EDITIONS = {"pbbl": "pbbl-1-10", "bb2020": "bb2020"}  # `--tables` -> content edition
-BUDGET = 1_000_000  # gold pieces to draft a team with (PBBL page 17, Buying players)
 
 
 @dataclass
@@ -67,36 +68,6 @@ class Ruleset:
         return _draft(self.teams[team_id])[1]
 
 
-def _draft(team: dict) -> tuple[list[tuple[dict, int]], int]:
-    positions = team["positions"]
-    linemen = max(positions, key=lambda p: (p["max"], -p["cost"]))
-    reroll = int(team["reroll_cost"])
-    gold, players = BUDGET, 0
-    counts: dict[str, int] = {p["id"]: 0 for p in positions}
-    for pos in sorted((p for p in positions if p is not linemen),
-                      key=lambda p: (-p["cost"], p["id"])):
-        for _ in range(min(2, pos["max"])):
-            after = gold - pos["cost"]
-            if after - max(0, 10 - players) * linemen["cost"] - 2 * reroll < 0:
-                break
-            gold, players = after, players + 1
-            counts[pos["id"]] += 1
-    while players < 11 and counts[linemen["id"]] < linemen["max"] and gold >= linemen["cost"]:
-        gold -= linemen["cost"]
-        players += 1
-        counts[linemen["id"]] += 1
-    rerolls = 0
-    for _ in range(3):
-        if gold >= reroll:
-            gold -= reroll
-            rerolls += 1
-    while players < 16 and counts[linemen["id"]] < linemen["max"] and gold >= linemen["cost"]:
-        gold -= linemen["cost"]
-        players += 1
-        counts[linemen["id"]] += 1
-    return [(p, counts[p["id"]]) for p in positions if counts[p["id"]]], rerolls
-
-
 def _rolls(roll: object) -> list[int]:
     """The totals a table entry's `roll` covers: 7, or "4-10"."""
     if isinstance(roll, int):
@@ -112,14 +83,15 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
         for text in item.rules:
             if tuple(text.path) == path and text.ast is not None:
                 kind = "table" if path[0] == "entries" else item.kind
-                return Compiler(vocab, kind, item.id, stable(item.doc.rules_source(path))
-                                ).compile(text.ast)
+                return Compiler(vocab, kind, item.id, stable(item.doc.rules_source(path)),
+                                content_ids=ids).compile(text.ast)
         return CompiledRules()
 
     def of(kind: str):
         return [i for i in catalogue.of_kind(kind) if EDITIONS.get(i.edition or "") == GAME]
 
     names = {i.id: i.data.get("name", i.id) for i in of("ability") + of("team") + of("table")}
+    ids = frozenset(i.id for i in of("ability"))  # skills, which rules may name by id
     skills = {i.id: Rules("ability", i.id, i.data["name"], compiled(i), i.data)
               for i in of("ability")}
     tables: dict[tuple[str, str], Table] = {}

@@ -67,6 +67,8 @@ class Player:
     no_tackle_zones: bool = False  # a rule took them away until the next action (page 26)
     miss_next_drive: bool = False
     temporary: dict = field(default_factory=dict)  # characteristic -> change, for a while
+    skill_values: dict = field(default_factory=dict)  # skill -> its printed value: (2+) is 2
+    categories: tuple[str, ...] = ()  # the position's Normal skill categories
 
     # -- attributes the vocabulary names --------------------------------------------------
     @property
@@ -104,7 +106,11 @@ class Player:
 
     @property
     def primary_skills(self) -> list[str]:
-        return self.skills
+        """The skills of the player's Normal (BB2020: primary) categories they do not have
+        yet (PBBL page 17 team lists; ruling bb2020-tables-in-pbbl)."""
+        skills = self.team.match.ruleset.skills
+        return [s for s, r in sorted(skills.items())
+                if r.data.get("category") in self.categories and s not in self.skills]
 
     @property
     def open(self) -> bool:

@@ -45,7 +45,6 @@ def end_turn(m: Match, team: Team) -> None:
     for p in team.players:
         if p.stunned and not p.stunned_this_turn:
             p.stunned = False
-        p.no_tackle_zones = False if p.acted else p.no_tackle_zones
     m.after("turn-end", {"team": team})
     m.end_scope("turn")
 
@@ -55,7 +54,7 @@ def team_turn(m: Match, team: Team, players: list[Player] | None = None,
               counts: bool = True) -> None:
     """One team turn; a kick-off result's bonus turn limits the players (``players``, at
     most ``up_to`` of them) and the actions, and does not move the turn marker."""
-    from nuffle.interpreter.blood_bowl.match import MAX_ACTIONS_PER_TURN, Turnover
+    from nuffle.interpreter.blood_bowl.match import MAX_ACTIONS_PER_TURN, DriveOver, Turnover
     start_turn(m, team, counts)
     activated = 0
     try:
@@ -70,8 +69,10 @@ def team_turn(m: Match, team: Team, players: list[Player] | None = None,
             act(m, *choice)
     except Turnover as turnover:
         m.note("turnover", team=team, why=str(turnover.args[0]) if turnover.args else "")
-    finally:
+    except DriveOver:  # a touchdown ends the team turn too
         end_turn(m, team)
+        raise
+    end_turn(m, team)
 
 
 def _label(choice: tuple[Player, str] | None) -> str:

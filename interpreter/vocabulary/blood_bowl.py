@@ -126,13 +126,14 @@ def build() -> Vocabulary:
             action="action")
     v.event("move", "A player moves one square during an action (PBBL page 9).",
             "{player} moves", player="player", team="team", from_="square", to="square")
-    v.event("roll", "A player's roll has failed and may be re-rolled (PBBL page 15): a "
-            "rule may `reroll` it (a skill); if none does, the coach may use a team re-roll. "
-            "`test` says which roll; `natural` is the die.",
+    v.event("failed-roll", "A player's roll has failed and may be re-rolled (PBBL page 15): "
+            "a rule may `reroll` it (a skill); if none does, the coach may use a team re-roll. "
+            "`test` says which roll; `natural` is the die (none for the Block dice, whose "
+            "result the coach has not chosen yet).",
             "{player}'s roll fails", player="player", team="team", test="test-kind",
-            natural="number", failed="bool")
+            natural="number")
     v.event("team-reroll", "A team re-roll is used for a player's roll (PBBL page 15); a "
-            "rule may `cancel` it, and it is lost all the same (PBBL page 26, Loner).",
+            "rule may `cancel` it, and it is lost all the same (a skill of PBBL page 26).",
             "a team re-roll is used", player="player", team="team", test="test-kind")
     v.event("block", "The Block dice result is chosen (PBBL page 11).",
             "{blocker} blocks {target}", blocker="player", target="player",
@@ -165,19 +166,24 @@ def build() -> Vocabulary:
             "Defender Stumbles).", "whether {player} is knocked down", player="player",
             team="team", opponent="player", result="block-face")
     v.value("armour-roll", "number", "The total of an Armour roll (PBBL page 12): it breaks "
-            "the armour when it beats AV.", "the Armour roll", bounds=(0, 30), player="player",
-            team="team", attacker="player", cause="cause")
+            "the armour when it beats AV. `attacker` knocked the player down; `blocker`, "
+            "for a block, is the player who made it (either may be the one falling).",
+            "the Armour roll", bounds=(0, 30), player="player", team="team",
+            attacker="player", cause="cause", blocker="player")
     v.value("injury-roll", "number", "The total of an Injury roll (PBBL page 12). "
             "`armour-modified` says whether a rule changed the Armour roll before it.",
             "the Injury roll", bounds=(0, 30), player="player", team="team",
-            attacker="player", cause="cause", armour_modified="bool")
-    v.value("injury-result", "injury", "The Injury table's result for a roll (PBBL page 12: "
-            "2-7 Stunned, 8-9 KO'd, 10-12 Casualty).", "the injury",
-            player="player", team="team", roll="number", cause="cause")
+            attacker="player", cause="cause", armour_modified="bool", blocker="player")
+    v.value("injury-result", "injury", "The Injury table's result for an Injury roll whose "
+            "total, modifiers included, is `total` (PBBL page 12: 2-7 Stunned, 8-9 KO'd, "
+            "10-12 Casualty).", "the injury", player="player", team="team", total="number",
+            cause="cause")
     v.value("test-modifier", "number", "The total modifier to a roll or test (PBBL page 21: "
             "pass, catch, intercept, pick-up; BB2020: tests against a characteristic, "
-            "Rush).", "the test modifier", player="player", team="team", test="test-kind",
-            characteristic="characteristic")
+            "Rush). `tackle-zones` is how many opposing tackle zones the rulebook's "
+            "modifier counted (PBBL pages 9, 13, 23).", "the test modifier", player="player",
+            team="team", test="test-kind", characteristic="characteristic",
+            tackle_zones="number")
     v.value("test-target", "number", "The lowest unmodified D6 result a roll needs (a Going "
             "For It / Rush roll needs 2, PBBL page 21).", "the number the roll needs",
             player="player", team="team", test="test-kind")
@@ -256,7 +262,7 @@ def build() -> Vocabulary:
              "a result currently in effect (BB2020 Kick-off Event).", "team", required=True,
              phrase="{subject} rolls once on the Prayers to Nuffle table")
     v.effect("gain-skill", "The player gains a skill or trait for the duration; `as N` gives "
-             "its value, as in Mighty Blow (+1) or Loner (2+) (BB2020 Prayers to Nuffle).",
+             "its value, as a +1 or a 2+ printed after a skill's name (BB2020 Prayers to Nuffle).",
              "player", required=True, with_="ability", as_="number", durations=True,
              phrase="{subject} gains {with}")
 
@@ -268,6 +274,18 @@ def build() -> Vocabulary:
              "instead (PBBL page 29).", "player", required=True,
              phrase="{subject} goes to the Reserves box")
 
+    v.effect("forgo-reroll", "The roll stands: no re-roll, by a skill or a team re-roll, may "
+             "be used on it (a skill of PBBL page 29).", phrase="the roll stands")
+    v.query("adjacent-team-mates", "The standing team-mates next to a player (a skill of PBBL "
+            "page 29 counts them).", ("player",), "list[player]",
+            phrase="{0}'s standing team-mates next to them")
+    v.query("without-skill", "The players of a list who do not have a skill.",
+            ("list[player]", "ability"), "list[player]", phrase="{0} without {1}")
+    v.query("skill-value", "The value a player's skill was given (`gain-skill p with loner "
+            "as 2`: Loner (2+) gives 2); none when it has none (BB2020 Prayers to Nuffle).",
+            ("player", "ability"), "number", phrase="the value of {0}'s {1}")
+    v.query("size", "How many players a list holds.", ("list[player]",), "number",
+            phrase="how many of {0} there are")
     v.query("random-players", "N different players picked at random from a list, through "
             "the dice (all of them if there are fewer): BB2020 \"randomly select D3\".",
             ("list[player]", "number"), "list[player]",

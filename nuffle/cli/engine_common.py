@@ -5,20 +5,21 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from nuffle.cli.arguments import named_content
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
 from nuffle.dsl.checker import did_you_mean
 from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
-from nuffle.interpreter.blitz_bowl.game import Options
-from nuffle.interpreter.blitz_bowl.ruleset import ContentError, Ruleset, load_ruleset
-from nuffle.interpreter.bots import BOTS
+from nuffle.interpreter.errors import ContentError
 from nuffle.paths import REPO_ROOT
 
 EXTRA_TIME = ("balls", "endgame")
 
 
-def ruleset_or_exit(extra: list[Path] | None = None) -> Ruleset:
+def ruleset_or_exit(extra: list[Path] | None = None) -> Any:
+    """The Blitz Bowl ruleset (commands that play Blitz Bowl only: league)."""
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
     try:
         return load_ruleset(extra or [])
     except ContentError as exc:
@@ -50,18 +51,71 @@ def add_content_option(p: argparse.ArgumentParser) -> None:
                         "(a new team, a new ball card); repeatable")
 
 
+def add_game_choice(p: argparse.ArgumentParser) -> None:
+    from nuffle.interpreter.games import GAMES
+    p.add_argument("--game", choices=sorted(GAMES), metavar="GAME",
+                   help=f"which game: {', '.join(sorted(GAMES))} (default: the game both "
+                        "teams belong to; Blitz Bowl when both games have them)")
+    p.add_argument("--tables", choices=["pbbl", "bb2020"], metavar="TABLES",
+                   help="Blood Bowl only: play with the Kick-Off and Weather tables of PBBL "
+                        "1.10 (pbbl, the default) or the Kick-off Event, Weather and Prayers "
+                        "to Nuffle tables of BB2020 (bb2020)")
+
+
+def pick_game(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[Path],
+              home: str, away: str) -> tuple[str, Any]:
+    """The game to play (``--game``, else the one game both teams belong to) and its ruleset.
+    Options of the other game are a usage error."""
+    from nuffle.interpreter.games import DEFAULT_GAME, GAMES, infer_game, rules
+    game = args.game
+    if game is None:
+        teams = {g: set(_ruleset(rules(g), extra).teams) for g in GAMES}
+        game = infer_game(teams, home, away if away != "all" else home)
+        if game is None:
+            both = [g for g, ts in teams.items() if home in ts and (away == "all" or away in ts)]
+            game = DEFAULT_GAME
+            if len(both) > 1:
+                print(f"nuffle: both games have these teams: playing {rules(game).NAME} "
+                      "(add --game blood-bowl for the other)", file=sys.stderr)
+    if game == "blood-bowl":
+        if getattr(args, "pitch", None) or getattr(args, "extra_time", ""):
+            parser.error("--pitch and --extra-time are Blitz Bowl options")
+    elif getattr(args, "tables", None):
+        parser.error("--tables is a Blood Bowl option (add --game blood-bowl)")
+    return game, _ruleset(rules(game), extra)
+
+
+def _ruleset(game: Any, extra: list[Path]) -> Any:
+    try:
+        return game.load_ruleset(extra)
+    except ContentError as exc:
+        print(f"nuffle: {exc}", file=sys.stderr)
+        sys.exit(EXIT_CONTENT)
+
+
+def options_for(parser: argparse.ArgumentParser, game: str, ruleset: Any,
+                args: argparse.Namespace) -> Any:
+    from nuffle.interpreter.games import rules
+    if game == "blitz-bowl":
+        return game_options(parser, ruleset, args)
+    return rules(game).make_options(tables=args.tables or "pbbl",
+                                    debug=getattr(args, "debug", False))
+
+
 def add_game_options(p: argparse.ArgumentParser) -> None:
+    add_game_choice(p)
     p.add_argument("--pitch", metavar="ID",
-                   help="pitch id (default: the coach who wins the toss chooses)")
+                   help="Blitz Bowl only: pitch id (default: the coach who wins the toss "
+                        "chooses)")
     p.add_argument("--extra-time", default="", metavar="RULES",
-                   help="Extra Time rules, comma-separated: balls (special ball deck), "
-                        "endgame (Endgame cards)")
+                   help="Blitz Bowl only: Extra Time rules, comma-separated: balls (special "
+                        "ball deck), endgame (Endgame cards)")
     p.add_argument("--bots", default="greedy,random", metavar="HOME,AWAY",
-                   help=f"the bot for each coach: {', '.join(BOTS)} (default: %(default)s)")
+                   help="the bot for each coach: random, greedy (default: %(default)s)")
     add_content_option(p)
 
 
-def team_id(parser: argparse.ArgumentParser, ruleset: Ruleset, value: str, what: str) -> str:
+def team_id(parser: argparse.ArgumentParser, ruleset: Any, value: str, what: str) -> str:
     if value in ruleset.teams:
         return value
     hint = did_you_mean(value, ruleset.teams)
@@ -71,17 +125,21 @@ def team_id(parser: argparse.ArgumentParser, ruleset: Ruleset, value: str, what:
     raise AssertionError
 
 
-def bots(parser: argparse.ArgumentParser, value: str) -> tuple[str, str]:
+def bots(parser: argparse.ArgumentParser, value: str, table: dict | None = None
+         ) -> tuple[str, str]:
+    from nuffle.interpreter.bots import BOTS
+    known = BOTS if table is None else table
     names = [v.strip() for v in value.split(",") if v.strip()]
     if len(names) == 1:
         names *= 2
-    if len(names) != 2 or any(n not in BOTS for n in names):
-        parser.error(f"--bots takes two of {', '.join(BOTS)}, like greedy,random")
+    if len(names) != 2 or any(n not in known for n in names):
+        parser.error(f"--bots takes two of {', '.join(known)}, like greedy,random")
     return names[0], names[1]
 
 
-def game_options(parser: argparse.ArgumentParser, ruleset: Ruleset,
-                 args: argparse.Namespace) -> Options:
+def game_options(parser: argparse.ArgumentParser, ruleset: Any,
+                 args: argparse.Namespace) -> Any:
+    from nuffle.interpreter.blitz_bowl.game import Options
     extra = {v.strip() for v in args.extra_time.split(",") if v.strip()}
     unknown = extra - set(EXTRA_TIME)
     if unknown:
@@ -120,6 +178,23 @@ def narrative_words(lang: str):
     catalogue, _, _ = load_catalogue()
     try:
         return words(lang, catalogue)
+    except CatalogError as exc:
+        print(f"{exc.diagnostic()}; play in English (--lang en) or fix the catalog",
+              file=sys.stderr)
+        sys.exit(EXIT_CONTENT)
+
+
+def game_words(game: str, lang: str) -> Any:
+    """The play-by-play's words of ``game`` in ``lang``; an unreadable catalog is reported
+    (I106) and the command exits 1."""
+    from nuffle.catalogue.loader import load_catalogue
+    from nuffle.i18n.catalog import CatalogError
+    from nuffle.interpreter.games import rules
+    if lang == "en":
+        return rules(game).narrative_words("en", None)
+    catalogue, _, _ = load_catalogue()
+    try:
+        return rules(game).narrative_words(lang, catalogue)
     except CatalogError as exc:
         print(f"{exc.diagnostic()}; play in English (--lang en) or fix the catalog",
               file=sys.stderr)

@@ -10,6 +10,7 @@ from nuffle.cli import (
     check_cmd,
     export_cmd,
     i18n_cmd,
+    kickoff_cmd,
     league_cmd,
     play_cmd,
     replay_cmd,
@@ -20,8 +21,8 @@ from nuffle.cli import (
 from nuffle.cli.arguments import NuffleParser
 from nuffle.cli.common import EXIT_INTERNAL, report_internal_error
 
-COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, league_cmd,
-            scenario_cmd, site_cmd, i18n_cmd)
+COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, kickoff_cmd,
+            league_cmd, scenario_cmd, site_cmd, i18n_cmd)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,28 +11,25 @@ from nuffle.cli.engine_common import (
     add_lang_option,
     bots,
     content_paths,
-    game_options,
-    narrative_words,
+    game_words,
+    options_for,
+    pick_game,
     rules_error,
-    ruleset_or_exit,
     team_id,
 )
-from nuffle.interpreter.blitz_bowl.ascii_board import render_board
-from nuffle.interpreter.blitz_bowl.game import Game
-from nuffle.interpreter.blitz_bowl.invariants import InvariantViolation
-from nuffle.interpreter.blitz_bowl.messages import Term
-from nuffle.interpreter.blitz_bowl.narrate import Narrator
 from nuffle.interpreter.bots import make_agents
 from nuffle.interpreter.gamelog import LogWriter
+from nuffle.interpreter.games import rules
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "play",
         help="play one game between bots and tell it turn by turn",
-        description="Play one game of Blitz Bowl Season 2 between two bots: a play-by-play "
-                    "narrative and an ASCII board after each turn. The same seed gives the "
-                    "same game, byte for byte. --log writes a replayable JSON Lines log.",
+        description="Play one game of Blitz Bowl Season 2, or one match of Blood Bowl (PBBL "
+                    "1.10, --game blood-bowl), between two bots: a play-by-play narrative "
+                    "and an ASCII board after each turn. The same seed gives the same game, "
+                    "byte for byte. --log writes a replayable JSON Lines log.",
     )
     p.add_argument("--home", required=True, metavar="TEAM", help="the home team's id")
     p.add_argument("--away", required=True, metavar="TEAM", help="the away team's id")
@@ -49,30 +46,26 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    ruleset = ruleset_or_exit(content_paths(parser, args.content))
+    extra = content_paths(parser, args.content)
+    game_id, ruleset = pick_game(parser, args, extra, args.home, args.away)
+    game_rules = rules(game_id)
     home = team_id(parser, ruleset, args.home, "--home")
     away = team_id(parser, ruleset, args.away, "--away")
-    home_bot, away_bot = bots(parser, args.bots)
-    options = game_options(parser, ruleset, args)
-    agents = make_agents(home_bot, away_bot, args.seed)
-    game = Game(ruleset, home, away, agents, seed=args.seed, options=options)
+    home_bot, away_bot = bots(parser, args.bots, game_rules.BOTS)
+    options = options_for(parser, game_id, ruleset, args)
+    agents = make_agents(home_bot, away_bot, args.seed, game_rules.BOTS)
+    game = game_rules.new_game(ruleset, home, away, agents, args.seed, options)
     out = sys.stdout
-    words = narrative_words(args.lang)
-
-    def name(team) -> str:
-        return words.name("team", team.id, team.name)
-    out.write(words.message("game-header", {"home": name(game.home), "away": name(game.away),
-                                            "home_bot": home_bot, "away_bot": away_bot,
-                                            "seed": args.seed}) + "\n")
-    game.listeners.append(Narrator(game, lambda line: out.write(line + "\n"), render_board,
-                                   words))
+    words = game_words(game_id, args.lang)
+    out.write(game_rules.start_line(words, game, (home_bot, away_bot), args.seed) + "\n")
+    game.listeners.append(game_rules.narrator(game, lambda line: out.write(line + "\n"), words))
     log_file = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
     try:
         writer = LogWriter(log_file, game, {"home": home_bot, "away": away_bot}) \
             if log_file else None
         try:
             result = game.play()
-        except InvariantViolation as exc:
+        except AssertionError as exc:  # an invariant of the game broken (--debug)
             print(f"nuffle: invariant broken: {exc}", file=sys.stderr)
             return 1
         if writer is not None:
@@ -80,12 +73,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     finally:
         if log_file is not None:
             log_file.close()
-    winner = words.message("result-draw", {}) if result.winner is None else \
-        words.message("result-win", {"team": game.side(result.winner)}, game)
-    out.write("\n" + words.message("final-score", {
-        "home": name(game.home), "away": name(game.away), "home_score": result.score["home"],
-        "away_score": result.score["away"], "result": winner,
-        "reason": Term("end-reason", result.reason), "rounds": result.rounds}) + "\n")
+    out.write("\n" + game_rules.end_line(words, game, result) + "\n")
     if args.log:
         out.write(words.message("log-written", {"path": args.log}) + "\n")
     return rules_error(result)

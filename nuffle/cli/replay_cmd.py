@@ -12,12 +12,12 @@ from nuffle.cli.engine_common import (
     add_content_option,
     add_lang_option,
     content_paths,
-    narrative_words,
-    ruleset_or_exit,
+    game_words,
 )
 from nuffle.dsl.diagnostics import format_diagnostic
-from nuffle.interpreter.blitz_bowl.ascii_board import render_board
-from nuffle.interpreter.blitz_bowl.narrate import Narrator
+from nuffle.interpreter.errors import ContentError
+from nuffle.interpreter.gamelog import header_game
+from nuffle.interpreter.games import rules
 from nuffle.interpreter.logreader import ReplayError, read_log
 from nuffle.interpreter.replay import replay
 
@@ -50,21 +50,27 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(problem)
     if not path.is_file():
         parser.error(f"not a log file: {args.log}")
-    ruleset = ruleset_or_exit(content_paths(parser, args.content))
+    extra = content_paths(parser, args.content)  # usage errors first, before the log
+    try:
+        log = read_log(path)
+    except ReplayError as exc:
+        return _refused(path, exc)
+    game_id = header_game(log.header.data)
+    game_rules = rules(game_id)
+    try:
+        ruleset = game_rules.load_ruleset(extra)
+    except ContentError as exc:
+        print(f"nuffle: {exc}", file=sys.stderr)
+        return EXIT_CONTENT
     listeners = []
     if args.show:
-        words = narrative_words(args.lang)
-        listeners.append(lambda game: Narrator(game, print, render_board, words))
+        words = game_words(game_id, args.lang)
+        listeners.append(lambda game: game_rules.narrator(game, print, words))
     try:
-        game, result = replay(ruleset, read_log(path), check_version=not args.ignore_version,
+        game, result = replay(ruleset, log, check_version=not args.ignore_version,
                               listeners=listeners)
     except ReplayError as exc:
-        for diag in exc.diagnostics:
-            print(format_diagnostic(diag, None), file=sys.stderr)
-        print(f"nuffle replay: {path}: the log does not prove its game "
-              f"({len(exc.diagnostics)} error{'s' if len(exc.diagnostics) != 1 else ''})",
-              file=sys.stderr)
-        return EXIT_CONTENT
+        return _refused(path, exc)
     except BrokenPipeError:
         raise  # `--show | head`: the command line handles it
     except Exception as exc:  # a bug in Nuffle: said in one line, not a traceback
@@ -76,3 +82,12 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
           f"final score {result.score['home']}-{result.score['away']} ({result.reason}) "
           "matches the log")
     return EXIT_OK
+
+
+def _refused(path: Path, exc: ReplayError) -> int:
+    for diag in exc.diagnostics:
+        print(format_diagnostic(diag, None), file=sys.stderr)
+    print(f"nuffle replay: {path}: the log does not prove its game "
+          f"({len(exc.diagnostics)} error{'s' if len(exc.diagnostics) != 1 else ''})",
+          file=sys.stderr)
+    return EXIT_CONTENT

@@ -31,7 +31,9 @@ from nuffle.cli.common import (
 from nuffle.cli.engine_common import add_content_option, content_paths, ruleset_or_exit
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
+from nuffle.interpreter.games import DEFAULT_GAME, rules
 from nuffle.interpreter.scenario import Run, ScenarioError, run_scenario
+from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.paths import content_dir
 from nuffle.textfile import Unreadable, read_bounded
 
@@ -97,6 +99,7 @@ def run_files(ruleset: Ruleset, paths: list[Path], extra: list[Path],
     named = {p.resolve() for p in paths if not p.is_dir()}
     report = Report()
     loaded = Loaded(*_load(files, extra, overrides))
+    loaded.extra = extra
     report.docs.update(loaded.docs)
     for path in files:
         report.runs += _file_runs(ruleset, path, path.resolve() in named, loaded)
@@ -130,6 +133,7 @@ class Loaded:
         for d in diags:
             self.diags.setdefault(d.path, []).append(d)
         self.items = {i.path: i for i in catalogue.items.values()}
+        self.extra: list[Path] = []
 
 
 def _file_runs(ruleset: Ruleset, path: Path, named: bool, loaded: Loaded) -> list[RunReport]:
@@ -153,17 +157,26 @@ def _file_runs(ruleset: Ruleset, path: Path, named: bool, loaded: Loaded) -> lis
         what = f"it holds a {item.kind}" if item is not None else "it holds no content item"
         return [RunReport(label, shown, NOT_A_SCENARIO, [f"not a scenario: {what}"],
                           diagnostics=mine)]
-    runs = [run_one(ruleset, item, shown, without)
+    runs = [run_one(ruleset, item, shown, without, loaded.extra)
             for without in ([False, True] if "without" in item.data else [False])]
     runs[0].diagnostics = mine  # warnings, shown as `nuffle check` shows them
     return runs
 
 
-def run_one(ruleset: Ruleset, item: Item, shown: str, without: bool) -> RunReport:
-    """One run; a ScenarioError is the scenario's fault, any other exception a bug."""
+def run_one(ruleset: Ruleset, item: Item, shown: str, without: bool,
+            extra: list[Path] | None = None) -> RunReport:
+    """One run, by the engine of the scenario's game (a Blood Bowl scenario's ruleset is
+    loaded when first needed); a ScenarioError is the scenario's fault, any other exception
+    a bug."""
     label = f"{item.id}{' (without)' if without else ''}"
+    game = EDITIONS.get(item.edition or "", DEFAULT_GAME)
     try:
-        outcome = run_scenario(ruleset, item.data, without=without)
+        if game == DEFAULT_GAME:
+            outcome = run_scenario(ruleset, item.data, without=without)
+        else:
+            engine = rules(game)
+            outcome = engine.run_scenario(engine.load_ruleset(extra or []), item.data,
+                                          without=without)
     except ScenarioError as exc:
         return RunReport(label, shown, SCENARIO_ERROR, [f"scenario error: {exc}"])
     except Exception as exc:  # noqa: BLE001 - one crashing run must not stop the others

@@ -13,11 +13,12 @@ from nuffle.cli.engine_common import (
     add_game_options,
     bots,
     content_paths,
-    game_options,
+    options_for,
+    pick_game,
     rules_error,
-    ruleset_or_exit,
     team_id,
 )
+from nuffle.interpreter.games import DEFAULT_GAME, rules
 from nuffle.interpreter.simulate import GameSpec, game_seed, run_games, summarise
 from nuffle.limits import JOBS, SIMULATED_GAMES
 
@@ -28,9 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="play many games between bots and summarise them",
         description="Play N games between two teams (or one team against every other "
                     "with --away all) and report wins, draws, losses, mean scores, "
-                    "touchdowns, Challenge cards claimed and injuries caused, each with a "
-                    "95% confidence interval. --jobs J gives exactly the same figures as "
-                    "--jobs 1.",
+                    "touchdowns, Challenge cards claimed and injuries caused (Blitz Bowl) or "
+                    "casualties (Blood Bowl), each with a 95% confidence interval. --jobs J "
+                    "gives exactly the same figures as --jobs 1.",
     )
     p.add_argument("--home", required=True, metavar="TEAM")
     p.add_argument("--away", required=True, metavar="TEAM", help="a team id, or `all`")
@@ -47,18 +48,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    pair = bots(parser, args.bots)
     extra = content_paths(parser, args.content)
-    ruleset = ruleset_or_exit(extra)
+    game, ruleset = pick_game(parser, args, extra, args.home, args.away)
+    pair = bots(parser, args.bots, rules(game).BOTS)
     home = team_id(parser, ruleset, args.home, "--home")
     opponents = sorted(t for t in ruleset.teams if t != home) if args.away == "all" \
         else [team_id(parser, ruleset, args.away, "--away")]
-    options = game_options(parser, ruleset, args)
+    options = options_for(parser, game, ruleset, args)
     specs = []
     for away in opponents:
         for _ in range(args.games):
             i = len(specs)
-            specs.append(GameSpec(i, home, away, game_seed(args.seed, i), pair, options))
+            specs.append(GameSpec(i, home, away, game_seed(args.seed, i), pair, options, game))
     bar = tqdm(total=len(specs), unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
     try:
         results = run_games(specs, args.jobs, extra, progress=lambda: bar.update())
@@ -72,14 +73,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     summaries = []
     for n, away in enumerate(opponents):
         chunk = results[n * args.games:(n + 1) * args.games]
-        summaries.append(summarise(chunk, home, away))
+        summaries.append(summarise(chunk, home, away, game))
     if args.format == "json":
         json.dump({"seed": args.seed, "bots": list(pair), "pairings": summaries},
                   sys.stdout, indent=2)
         print()
         return 0
     for s in summaries:
-        print(text_report(s, ruleset.names))
+        print(text_report(s, ruleset.names, game))
     if len(summaries) > 1:
         total = sum(s["home_wins"]["count"] for s in summaries)
         games = sum(s["games"] for s in summaries)
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def text_report(s: dict, names: dict[str, str]) -> str:
+def text_report(s: dict, names: dict[str, str], game: str = DEFAULT_GAME) -> str:
     home, away = names.get(s["home"], s["home"]), names.get(s["away"], s["away"])
 
     def rate(key: str) -> str:
@@ -106,8 +107,10 @@ def text_report(s: dict, names: dict[str, str]) -> str:
              f"  {'draws':<{width}} {rate('draws')}",
              f"  {away + ' wins':<{width}} {rate('away_wins')}",
              f"  {'':<20} {home:>16} {away:>16}"]
-    for key, label in (("score", "mean score"), ("touchdowns", "touchdowns"),
-                       ("cards_claimed", "cards claimed"), ("injuries_caused", "injuries caused")):
+    adapter = rules(game)
+    for key, label in adapter.SUMMARY_FIELDS:
         lines.append(f"  {label:<20} {stat('home', key):>16} {stat('away', key):>16}")
-    lines.append(f"  rounds per game: {s['rounds']['mean']:.1f} ± {s['rounds']['ci95']:.1f}")
+    length = adapter.LENGTH_FIELD
+    if length is not None:
+        lines.append(f"  {length} per game: {s[length]['mean']:.1f} ± {s[length]['ci95']:.1f}")
     return "\n".join(lines)

@@ -1,0 +1,75 @@
+"""Benchmark: whole Blood Bowl matches per second on one core, and what the skills and
+tables cost.
+
+Prints, for random and greedy bots: matches per second, decisions per match and
+microseconds per decision; then random-bot matches with every skill's and table's rules on
+and all of them switched off, as time per decision. Targets (issue 12): at least 10
+random-bot matches per second per core, and microseconds per decision no worse than Blitz
+Bowl's (benchmarks/simulate.py prints those).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+
+from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
+from nuffle.interpreter.blood_bowl.match import Match, Options
+from nuffle.interpreter.blood_bowl.ruleset import load_ruleset
+from nuffle.interpreter.bots import RandomBot
+
+TARGET_MATCHES_PER_SECOND = 10
+
+
+def pin_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+
+
+def play_many(ruleset, matches: int, bot, disabled: frozenset[str] = frozenset()) -> dict:
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(matches):
+        m = Match(ruleset, "human", "orc", {"home": bot(seed), "away": bot(seed + 1)},
+                  seed=seed, options=Options(tables="bb2020" if seed % 2 else "pbbl",
+                                             disabled=disabled))
+        decisions += m.play().decisions
+    elapsed = time.perf_counter() - start
+    return {"matches": matches, "seconds": round(elapsed, 3),
+            "matches_per_second": round(matches / elapsed, 1),
+            "decisions_per_match": round(decisions / matches, 1),
+            "us_per_decision": round(1e6 * elapsed / max(decisions, 1), 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200, help="random-bot matches")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    pin_one_core()
+    ruleset = load_ruleset()
+    everything = frozenset([*ruleset.skills, *(e.id for t in ruleset.tables.values()
+                                              for e in t.entries.values())])
+    figures = {
+        "random": play_many(ruleset, args.matches, RandomBot),
+        "greedy": play_many(ruleset, max(1, args.matches // 2), BloodBowlGreedyBot),
+        "random_rules_off": play_many(ruleset, args.matches, RandomBot, everything),
+    }
+    on, off = figures["random"]["us_per_decision"], figures["random_rules_off"]["us_per_decision"]
+    figures["rules_cost"] = round(on / off, 2) if off else None
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return
+    for name in ("random", "greedy", "random_rules_off"):
+        f = figures[name]
+        print(f"{name:>17}: {f['matches_per_second']:7.1f} matches/s  "
+              f"{f['decisions_per_match']:7.1f} decisions/match  "
+              f"{f['us_per_decision']:6.2f} µs/decision")
+    print(f"target: >= {TARGET_MATCHES_PER_SECOND} random-bot matches/s per core; "
+          f"skills and tables on vs off: x{figures['rules_cost']}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""The Blood Bowl engine's entry points for the shared core (see nuffle.interpreter.games)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
+from nuffle.interpreter.blood_bowl.match import Match, Options
+from nuffle.interpreter.blood_bowl.ruleset import TABLE_EDITIONS, Ruleset
+from nuffle.interpreter.blood_bowl.ruleset import load_ruleset as _load
+from nuffle.interpreter.bots import RandomBot
+from nuffle.interpreter.dice import Dice
+
+NAME = "Blood Bowl (PBBL 1.10)"
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": BloodBowlGreedyBot}
+OPTIONS_SCHEMA: dict[str, Any] = {
+    "type": "object", "properties": {
+        "tables": {"enum": sorted(TABLE_EDITIONS)}, "overtime": {"type": "boolean"}},
+    "required": ["tables", "overtime"], "additionalProperties": False}
+
+
+def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
+    return _load(extra)
+
+
+def new_game(ruleset: Ruleset, home: str, away: str, agents: dict, seed: int | None,
+             options: Options, dice: Dice | None = None) -> Match:
+    return Match(ruleset, home, away, agents, seed=seed, options=options, dice=dice)
+
+
+def make_options(tables: str = "pbbl", debug: bool = False, **_: Any) -> Options:
+    return Options(tables=tables, debug=debug)
+
+
+def options_record(options: Options) -> dict:
+    return {"tables": options.tables, "overtime": options.overtime}
+
+
+def options_from_record(record: dict) -> Options:
+    return Options(tables=record["tables"], overtime=record["overtime"])
+
+
+def header_problems(ruleset: Ruleset, header: dict) -> list[str]:
+    return [f"the {side} team `{header[side]}` is not a Blood Bowl team of the content"
+            for side in ("home", "away") if header[side] not in ruleset.teams]
+
+
+def state_digest(m: Match) -> str:
+    """A short hash of the final state: where every player is, the ball, the score, the
+    turn markers and the re-rolls left."""
+    state = {
+        "score": [m.home.score, m.away.score],
+        "players": [[p.id, p.where, p.square.label() if p.square else None, p.standing,
+                     p.stunned] for t in m.teams for p in t.players],
+        "ball": [m.holder.id if m.holder else None, m.ball.label() if m.ball else None],
+        "turns": [t.turn_marker for t in m.teams],
+        "rerolls": [[t.rerolls, t.extra_rerolls] for t in m.teams],
+        "half": m.half, "weather": m.weather,
+    }
+    return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def narrator(m: Match, out: Callable[[str], None], words: Any) -> Callable[[str, Any], None]:
+    from nuffle.interpreter.blood_bowl.narrate import Narrator, render_pitch
+    return Narrator(m, out, render_pitch, words)
+
+
+def narrative_words(lang: str, catalogue: Any) -> Any:
+    from nuffle.i18n.translations import blood_bowl_words
+    return blood_bowl_words(lang, catalogue)
+
+
+def start_line(words: Any, m: Match, bots: tuple[str, str], seed: int) -> str:
+    def name(team: Any) -> str:
+        return words.name("team", team.id, team.name)
+    return words.message("match-header", {"home": name(m.home), "away": name(m.away),
+                                          "home_bot": bots[0], "away_bot": bots[1],
+                                          "seed": seed, "tables": m.options.tables})
+
+
+def end_line(words: Any, m: Match, result: Any) -> str:
+    def name(team: Any) -> str:
+        return words.name("team", team.id, team.name)
+    winner = words.message("result-draw", {}) if result.winner is None else \
+        words.message("result-win", {"team": m.side(result.winner)})
+    return words.message("final-score", {
+        "home": name(m.home), "away": name(m.away), "home_score": result.score["home"],
+        "away_score": result.score["away"], "result": winner,
+        "reason": words.term("end-reason", result.reason)})
+
+
+SUMMARY_FIELDS = (("score", "mean score"), ("touchdowns", "touchdowns"),
+                  ("casualties", "casualties caused"))
+LENGTH_FIELD: str | None = None
+
+
+def summary_value(result: Any, key: str, side: str) -> float:
+    return float(getattr(result, key)[side])
+
+
+def kick_off_only(m: Match) -> None:
+    """The pre-match sequence and the first kick-off, and nothing after: what the Kick-Off
+    table does, to see it working (`nuffle kickoff`)."""
+    from nuffle.interpreter.blood_bowl import kickoff
+    from nuffle.interpreter.blood_bowl.match import DriveOver, HalfOver, MatchOver, Turnover
+    m.bind_skills()
+    kickoff.pre_match(m)
+    m.half = 1
+    m.drive_serial += 1
+    # a kick-off result that ends the drive or the half is shown as it happened
+    with contextlib.suppress(DriveOver, HalfOver, MatchOver, Turnover):
+        kickoff.kick_off(m, m.kicking, m.kicking.opponent)
+
+
+def run_scenario(ruleset: Ruleset, data: dict, without: bool = False) -> Any:
+    from nuffle.interpreter.blood_bowl.scenario import run_scenario as run
+    return run(ruleset, data, without=without)
