@@ -21,6 +21,10 @@ run: $(STAMP)
 	  --log build/sample-game.jsonl > build/sample-game.txt && tail -n 3 build/sample-game.txt && \
 	  echo "the whole sample game is in build/sample-game.txt"
 	@echo
+	@$(BIN)/nuffle play --game blood-bowl --home human --away orc --seed 1 --bots greedy,greedy \
+	  --log build/sample-match.jsonl > build/sample-match.txt && tail -n 2 build/sample-match.txt && \
+	  echo "the whole Blood Bowl sample match is in build/sample-match.txt"
+	@echo
 	@mkdir -p build && $(BIN)/nuffle export --output build/catalogue.json && \
 	  echo "catalogue exported to build/catalogue.json"
 	@echo

@@ -57,7 +57,7 @@ CODES: dict[str, str] = {
     "T213": "Loops, or lasting hooks, nested deeper than the limit.",
     "T214": "A value whose kind cannot be known (a mixed list, an attribute of such a value).",
     # references between items
-    "R401": "Two items of one kind share an id.",
+    "R401": "Two items of one kind in one game share an id.",
     "R402": "A reference to an item that does not exist.",
     "R403": "A table whose entries do not cover every result of its roll exactly once.",
     "R404": "A file whose name is not its item's id.",

@@ -16,13 +16,14 @@ from nuffle.dsl.diagnostics import SourceMap
 from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.compiler import CompiledRules, Compiler
 from nuffle.interpreter.errors import ContentError
-from nuffle.interpreter.vocabulary import vocabulary
+from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
 from nuffle.catalogue.loader import content_files, load_catalogue
 from nuffle.catalogue.model import Catalogue
 from nuffle.paths import REPO_ROOT
 
 EDITION = "blitz-bowl-s2"
+GAME = "blitz-bowl"
 
 
 @dataclass
@@ -66,10 +67,13 @@ class Ruleset:
         return out
 
 
-def content_version(catalogue: Catalogue) -> str:
-    """A short hash of every item's data: logs recorded on other content are recognised."""
-    blob = json.dumps([[i.kind, i.id, i.data] for i in catalogue.sorted_items()],
-                      sort_keys=True, default=str)
+def content_version(catalogue: Catalogue, game: str | None = None) -> str:
+    """A short hash of the data of every item of ``game`` (and of the items of no game):
+    logs recorded on other content are recognised, and a change to the other game's content
+    leaves this game's logs replayable."""
+    items = [i for i in catalogue.sorted_items()
+             if game is None or EDITIONS.get(i.edition or "", game) == game]
+    blob = json.dumps([[i.kind, i.id, i.data] for i in items], sort_keys=True, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
 
@@ -88,7 +92,8 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
     def of(kind: str):
         return [i for i in catalogue.of_kind(kind) if i.edition == EDITION]
 
-    names = {i.id: i.data.get("name", i.id) for i in catalogue.sorted_items()}
+    names = {i.id: i.data.get("name", i.id) for i in catalogue.sorted_items()
+             if EDITIONS.get(i.edition or "", GAME) == GAME}
     abilities = {i.id: Rules("ability", i.id, i.data["name"], compiled(i), i.data)
                  for i in of("ability")}
     balls = {i.id: Rules("ball", i.id, i.data["name"], compiled(i), i.data) for i in of("ball")}
@@ -122,7 +127,7 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
     if missing:
         raise ContentError(f"the {EDITION} content has no {', '.join(missing)}")
     return Ruleset(
-        version=content_version(catalogue),
+        version=content_version(catalogue, GAME),
         teams={i.id: i.data for i in of("team")},
         pitches={i.id: Board.from_item(i.data) for i in of("pitch")},
         abilities=abilities, balls=balls, cards=cards, bonus_plays=backs, traits=traits,

@@ -111,7 +111,7 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
     teams = {i.id: i.data for i in of("team")}
     if not teams:
         raise ContentError("the Blood Bowl content has no teams")
-    return Ruleset(content_version(catalogue), teams, skills, tables, names)
+    return Ruleset(content_version(catalogue, GAME), teams, skills, tables, names)
 
 
 _CACHE: dict[tuple[str, ...], Ruleset] = {}

@@ -168,6 +168,11 @@ def home_page(site: Site) -> None:
            # TRANSLATORS: {rules} is a link to the rules pages
            "- " + site.t("{rules}: Blitz Bowl Season 2, section by section.",
                          rules=strong_link(site.t("Rules"), "rules/index.md")),
+           # TRANSLATORS: {rules} is a link to the Blood Bowl rules pages (its words are
+           # "Blood Bowl", the game's name, the same in every language)
+           "- " + site.t("{rules}: a match of Blood Bowl (PBBL 1.10) as the engine plays it, "
+                         "chapter by chapter, with its Kick-Off, Weather and Prayers tables.",
+                         rules=strong_link("Blood Bowl", "blood-bowl/rules/index.md")),
            f"- {sections}.",
            # TRANSLATORS: {rulings} is a link to the rulings log
            "- " + site.t("{rulings}: every decision the project made where the rules are "
