@@ -29,6 +29,15 @@ OPTIONS_SCHEMA: dict[str, Any] = {
     "additionalProperties": False}
 
 
+# the command-line options that are this game's own: flag -> argparse destination
+OPTION_FLAGS = {"--pitch": "pitch", "--extra-time": "extra_time"}
+
+
+def options_from_args(parser: Any, ruleset: Ruleset, args: Any) -> Options:
+    from nuffle.cli.engine_common import game_options
+    return game_options(parser, ruleset, args)
+
+
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
     return _load(extra)
 

@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.interpreter.blitz_bowl.board import Board
@@ -39,6 +40,7 @@ class Rules:
 
 @dataclass
 class Ruleset:
+    game_id: ClassVar[str] = "blitz-bowl"
     version: str
     teams: dict[str, dict]
     pitches: dict[str, Board]

@@ -24,6 +24,15 @@ OPTIONS_SCHEMA: dict[str, Any] = {
     "required": ["tables", "overtime"], "additionalProperties": False}
 
 
+# the command-line options that are this game's own: flag -> argparse destination
+OPTION_FLAGS = {"--tables": "tables"}
+
+
+def options_from_args(parser: Any, ruleset: Ruleset, args: Any) -> Options:
+    return make_options(tables=getattr(args, "tables", None) or "pbbl",
+                        debug=getattr(args, "debug", False))
+
+
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
     return _load(extra)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 from nuffle.interpreter.blitz_bowl.ruleset import content_version, stable
 from nuffle.interpreter.blood_bowl.draft import draft as _draft
@@ -47,6 +48,7 @@ class Table:
 
 @dataclass
 class Ruleset:
+    game_id: ClassVar[str] = "blood-bowl"
     version: str
     teams: dict[str, dict]
     skills: dict[str, Rules]

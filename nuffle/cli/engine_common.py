@@ -77,11 +77,14 @@ def pick_game(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: 
             if len(both) > 1:
                 print(f"nuffle: both games have these teams: playing {rules(game).NAME} "
                       "(add --game blood-bowl for the other)", file=sys.stderr)
-    if game == "blood-bowl":
-        if getattr(args, "pitch", None) or getattr(args, "extra_time", ""):
-            parser.error("--pitch and --extra-time are Blitz Bowl options")
-    elif getattr(args, "tables", None):
-        parser.error("--tables is a Blood Bowl option (add --game blood-bowl)")
+    for other in sorted(GAMES):  # another game's options are a usage error
+        if other == game:
+            continue
+        given = [flag for flag, dest in rules(other).OPTION_FLAGS.items()
+                 if getattr(args, dest, None) and dest not in rules(game).OPTION_FLAGS.values()]
+        if given:
+            parser.error(f"{', '.join(given)}: {rules(other).NAME} option"
+                         f"{'s' if len(given) > 1 else ''} (add --game {other})")
     return game, _ruleset(rules(game), extra)
 
 
@@ -95,11 +98,9 @@ def _ruleset(game: Any, extra: list[Path]) -> Any:
 
 def options_for(parser: argparse.ArgumentParser, game: str, ruleset: Any,
                 args: argparse.Namespace) -> Any:
+    """The game's options from the command line (its adapter knows which are its own)."""
     from nuffle.interpreter.games import rules
-    if game == "blitz-bowl":
-        return game_options(parser, ruleset, args)
-    return rules(game).make_options(tables=args.tables or "pbbl",
-                                    debug=getattr(args, "debug", False))
+    return rules(game).options_from_args(parser, ruleset, args)
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:

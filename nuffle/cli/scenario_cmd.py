@@ -32,7 +32,7 @@ from nuffle.cli.engine_common import add_content_option, content_paths, ruleset_
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.games import DEFAULT_GAME, rules
-from nuffle.interpreter.scenario import Run, ScenarioError, run_scenario
+from nuffle.interpreter.scenario import Run, ScenarioError
 from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.paths import content_dir
 from nuffle.textfile import Unreadable, read_bounded
@@ -171,12 +171,9 @@ def run_one(ruleset: Ruleset, item: Item, shown: str, without: bool,
     label = f"{item.id}{' (without)' if without else ''}"
     game = EDITIONS.get(item.edition or "", DEFAULT_GAME)
     try:
-        if game == DEFAULT_GAME:
-            outcome = run_scenario(ruleset, item.data, without=without)
-        else:
-            engine = rules(game)
-            outcome = engine.run_scenario(engine.load_ruleset(extra or []), item.data,
-                                          without=without)
+        engine = rules(game)
+        own = ruleset if ruleset.game_id == game else engine.load_ruleset(extra or [])
+        outcome = engine.run_scenario(own, item.data, without=without)
     except ScenarioError as exc:
         return RunReport(label, shown, SCENARIO_ERROR, [f"scenario error: {exc}"])
     except Exception as exc:  # noqa: BLE001 - one crashing run must not stop the others

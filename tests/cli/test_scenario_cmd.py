@@ -222,7 +222,7 @@ def test_fewer_than_three_active_cards_leave_the_other_spaces_empty(ruleset) -> 
 # ---- a bug in one run, or in the loader, stops nothing else -------------------------------------
 
 CRASHING_RUN = """
-import nuffle.cli.scenario_cmd as cmd
+import nuffle.interpreter.blitz_bowl.adapter as cmd
 real = cmd.run_scenario
 def run_scenario(ruleset, data, without=False):
     if data["id"] == "probe-crash":

@@ -48,10 +48,12 @@ def test_the_game_is_inferred_and_options_of_the_other_game_refused(capsys) -> N
     with pytest.raises(SystemExit) as exc:
         main(["play", "--home", "human", "--away", "orc", "--tables", "bb2020"])
     assert exc.value.code == 2
-    assert "--tables is a Blood Bowl option" in capsys.readouterr().err
+    assert "--tables: Blood Bowl (PBBL 1.10) option (add --game blood-bowl)" \
+        in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:
         main(["play", *BB, "--pitch", "one-trapdoor"])
     assert exc.value.code == 2
+    assert "--pitch: Blitz Bowl (Season 2) option" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:
         main(["play", "--game", "blood-bowl", "--home", "human", "--away", "dwarf"])
     assert exc.value.code == 2
