@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, tables, turn
-from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square, Team
+from nuffle.interpreter.blood_bowl.state import CASUALTY, ON_PITCH, RESERVES, Player, Square, Team
 from nuffle.interpreter.errors import RulesError
 from nuffle.interpreter.hooks import Env
 from nuffle.interpreter.vocabulary.model import Vocabulary
@@ -206,6 +206,22 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
             p.no_tackle_zones = True
             m.note("loses-tackle-zones", player=p)
 
+    def kill(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.where == ON_PITCH:
+            sq, had_ball = p.square, m.holder is p
+            m.take_off(p, CASUALTY)
+            m.casualties[p.team.opponent.side] += 1
+            m.note("killed", player=p)
+            if had_ball and sq is not None:
+                ballplay.drop(m, sq)  # the engine bounces it once the rule is done
+
+    def place_prone(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.where == ON_PITCH and p.standing:
+            p.standing = False
+            m.note("placed-prone", player=p)
+            if m.holder is p:
+                ballplay.drop(m, p.square)
+
     def to_reserves(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player) and not p.on_pitch:
             p.where = RESERVES
@@ -225,7 +241,8 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         "bounce-ball": bounce_ball, "injury-roll": injury_roll, "knock-down": knock_down,
         "stun": stun, "send-off": send_off, "push-into-crowd": into_crowd,
         "miss-next-drive": miss_next_drive, "pray": pray, "gain-skill": gain_skill,
-        "lose-tackle-zones": lose_tackle_zones, "to-reserves": to_reserves,
+        "lose-tackle-zones": lose_tackle_zones, "to-reserves": to_reserves, "kill": kill,
+        "place-prone": place_prone,
     }
 
 

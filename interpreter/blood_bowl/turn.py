@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nuffle.interpreter.blood_bowl import ballplay, blocking, injury, movement
+from nuffle.interpreter.blood_bowl import ballplay, blocking, injury, movement, team_mates
 from nuffle.interpreter.blood_bowl.state import Player, Team
 
 if TYPE_CHECKING:
@@ -144,6 +144,8 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
             options += [("block", q) for q in blocking.targets(m, p)]
         if action == "pass" and m.holder is p:
             options.append(("throw", None))
+        if action == "pass" and team_mates.can_throw(m, p):
+            options += [("throw-team-mate", q) for q in team_mates.throwable(m, p)]
         if action == "hand-off" and m.holder is p:
             options += [("hand-off", q) for s in p.square.neighbours
                         if (q := m.occupant.get(s)) is not None and q.standing]
@@ -176,6 +178,9 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
             return
         elif what == "hand-off":
             ballplay.hand_off(m, p, arg)
+            return
+        elif what == "throw-team-mate":
+            team_mates.throw_team_mate(m, p, arg)
             return
         elif what == "foul":
             injury.foul(m, p, arg)

@@ -67,7 +67,7 @@ def build() -> Vocabulary:
            "catch, intercept, pick-up, Going For It) and BB2020 tests (catch, pick-up, "
            "interfere with a pass, Rush). `rush` is Going For It; `interception` is also "
            "BB2020's interference with a pass.",
-           "pass catch interception pick-up rush dodge stand-up block")
+           "pass catch interception pick-up rush dodge stand-up block landing")
     v.enum("characteristic", "A player characteristic a test is made against (BB2020: MA, "
            "ST, AG, PA, AV).", "movement strength agility passing-ability armour-value")
     v.enum("pass-range", "The range of a pass (PBBL page 13; BB2020 Quick, Short, Long Pass "
@@ -156,8 +156,22 @@ def build() -> Vocabulary:
             "the pitch).", "the ball bounces", square="square")
     v.event("touchdown", "A touchdown is scored (PBBL page 16).", "{team} scores",
             team="team", player="player")
+    v.event("grab-team-mate", "At the end of a Pass action's move, `player` picks up the "
+            "team-mate `target` to throw them (PBBL page 30); a rule may `cancel` it: the "
+            "grab fails and the action ends.", "{player} grabs {target}", player="player",
+            team="team", target="player")
+    v.event("throw-team-mate", "`player` is about to throw `target`, already picked up "
+            "(PBBL page 30); a rule may `cancel` the throw (the team-mate stays; a ball they "
+            "held bounces from their square, a turnover).", "{player} throws {target}",
+            player="player", team="team", target="player")
 
     # ---- values (for `modify`) ----------------------------------------------------------
+    v.value("can-throw-team-mates", "bool", "Whether a player may end a Pass action by "
+            "throwing a team-mate (PBBL page 30); false unless a rule says so.",
+            "whether {player} may throw team-mates", player="player", team="team")
+    v.value("can-be-thrown", "bool", "Whether a player may be thrown by a team-mate (PBBL "
+            "page 29); false unless a rule says so.", "whether {player} may be thrown",
+            player="player", team="team")
     v.value("block-strength", "number", "A player's Strength for a block, assists included "
             "(PBBL pages 10, 22).", "{player}'s strength in the block", bounds=(1, 30),
             player="player", team="team", opponent="player", attacking="bool")
@@ -274,6 +288,11 @@ def build() -> Vocabulary:
              "instead (PBBL page 29).", "player", required=True,
              phrase="{subject} goes to the Reserves box")
 
+    v.effect("kill", "The player is killed: off the pitch to the Dead & Injured box, no "
+             "Casualty roll (PBBL page 25).", "player", required=True,
+             phrase="{subject} is killed")
+    v.effect("place-prone", "The player is placed Prone, with no Armour roll (PBBL page 12).",
+             "player", required=True, phrase="{subject} is placed Prone")
     v.effect("forgo-reroll", "The roll stands: no re-roll, by a skill or a team re-roll, may "
              "be used on it (a skill of PBBL page 29).", phrase="the roll stands")
     v.query("adjacent-team-mates", "The standing team-mates next to a player (a skill of PBBL "

@@ -1,0 +1,103 @@
+"""Throwing a team-mate: a Pass action that ends with a player hurled down the field.
+
+Rules: 004_2450e8f2c1aa331e.txt (PBBL 1.10), skill descriptions pages 29-30 (the throw, its
+range of the thrower's Strength in squares, three scatters, landing on a player, the crowd,
+the landing roll with -1 per opposing tackle zone on the landing square and on the
+thrower's square) and the turnovers of page 8 (a thrown ball carrier who fails to land). Who
+may throw and be thrown, and the rolls before the throw, are the skills' rules: the
+engine asks `can-throw-team-mates` and `can-be-thrown`, and fires `grab-team-mate` and
+`throw-team-mate`, which a rule may cancel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nuffle.interpreter.blood_bowl import ballplay, injury, rolls
+from nuffle.interpreter.blood_bowl.pitch import distance
+from nuffle.interpreter.blood_bowl.state import ON_PITCH, Player, Square
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.blood_bowl.match import Match
+
+MAX_LANDINGS = 30  # players a thrown player may land on before coming down (principle 4)
+
+
+def can_throw(m: Match, p: Player) -> bool:
+    return bool(m.modify("can-throw-team-mates", False, {"player": p, "team": p.team}))
+
+
+def throwable(m: Match, thrower: Player) -> list[Player]:
+    """Standing team-mates next to the thrower whom the rules let be thrown."""
+    return [q for s in thrower.square.neighbours if (q := m.occupant.get(s)) is not None
+            and q.team is thrower.team and q.standing
+            and m.modify("can-be-thrown", False, {"player": q, "team": q.team})]
+
+
+def targets(m: Match, thrower: Player) -> list[Square]:
+    """Any square within the thrower's Strength in squares of the thrower."""
+    return [s for s in m.pitch.squares() if s is not thrower.square
+            and distance(thrower.square, s) <= thrower.strength]
+
+
+def throw_team_mate(m: Match, thrower: Player, thrown: Player) -> None:
+    """Grab, throw, scatter and land (pages 29-30)."""
+    from nuffle.interpreter.blood_bowl.match import Turnover
+    payload = {"player": thrower, "team": thrower.team, "target": thrown}
+    m.note("throws-team-mate", player=thrower, target=thrown)
+    firing = m.before("grab-team-mate", payload)
+    if firing is not None and firing.cancelled:
+        m.note("grab-failed", player=thrower, target=thrown)
+        return  # the Pass action ends
+    start = thrown.square
+    had_ball = m.holder is thrown
+    firing = m.before("throw-team-mate", payload)
+    if firing is not None and firing.cancelled:  # a rule stopped the throw itself
+        if had_ball and start is not None:
+            ballplay.bounce(m, start)
+            raise Turnover("thrown player failed to land")
+        return
+    if thrown.where != ON_PITCH or thrown.square is None:
+        return
+    target = m.decide(thrower.team, "throw-target", targets(m, thrower), lambda s: s.label(),
+                      f"throw {thrown.id} to which square?", player=thrower.id)
+    m.note("thrown-to", player=thrown, square=target)
+    if m.occupant.get(start) is thrown:
+        del m.occupant[start]
+    landed_on = False
+    sq: Square | None = target
+    last = target
+    for _ in range(3):  # scattered three times, like a ball (page 30)
+        last = sq
+        sq = m.pitch.step(sq, m.dice.roll(8, "team-mate scatter"))
+        if sq is None:
+            break
+    for _ in range(MAX_LANDINGS):
+        if sq is None or sq not in m.occupant:
+            break
+        below = m.occupant[sq]
+        m.note("lands-on", player=thrown, other=below)
+        below.standing = False
+        injury.armour(m, below, "fall", thrown)  # even if already Prone or Stunned
+        landed_on = True
+        last = sq
+        sq = m.pitch.step(sq, m.dice.roll(8, "team-mate scatter"))
+    if sq is None:  # into the crowd (page 30), from the last square they crossed
+        injury.crowd(m, thrown, last)
+        if had_ball:
+            raise Turnover("thrown player failed to land")
+        return
+    m.put(thrown, sq)
+    m.after("enter-square", {"player": thrown, "team": thrown.team, "square": sq})
+    if landed_on:
+        injury.knock_down(m, thrown, "fall")
+    else:
+        tz = m.tackle_zones(sq, thrown.team) + m.tackle_zones(thrower.square, thrower.team)
+        if not rolls.test(m, thrown, "landing", -tz, tz).passed:
+            injury.knock_down(m, thrown, "fall")
+        else:
+            m.note("lands", player=thrown)
+            if m.ball is sq and m.holder is None:  # not a pick-up: the ball bounces
+                ballplay.bounce(m, sq)
+    if had_ball and (thrown.where != ON_PITCH or not thrown.standing):
+        raise Turnover("thrown player failed to land")
