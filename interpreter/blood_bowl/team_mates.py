@@ -1,9 +1,9 @@
 """Throwing a team-mate: a Pass action that ends with a player hurled down the field.
 
 Rules: 004_2450e8f2c1aa331e.txt (PBBL 1.10), skill descriptions pages 29-30 (the throw, its
-range of the thrower's Strength in squares, three scatters, landing on a player, the crowd,
+range of the throwing player's Strength in squares, three scatters, landing on a player, the crowd,
 the landing roll with -1 per opposing tackle zone on the landing square and on the
-thrower's square) and the turnovers of page 8 (a thrown ball carrier who fails to land). Who
+hurler's square) and the turnovers of page 8 (a thrown ball carrier who fails to land). Who
 may throw and be thrown, and the rolls before the throw, are the skills' rules: the
 engine asks `can-throw-team-mates` and `can-be-thrown`, and fires `grab-team-mate` and
 `throw-team-mate`, which a rule may cancel.
@@ -27,27 +27,27 @@ def can_throw(m: Match, p: Player) -> bool:
     return bool(m.modify("can-throw-team-mates", False, {"player": p, "team": p.team}))
 
 
-def throwable(m: Match, thrower: Player) -> list[Player]:
-    """Standing team-mates next to the thrower whom the rules let be thrown."""
-    return [q for s in thrower.square.neighbours if (q := m.occupant.get(s)) is not None
-            and q.team is thrower.team and q.standing
+def throwable(m: Match, hurler: Player) -> list[Player]:
+    """Standing team-mates next to the hurler whom the rules let be thrown."""
+    return [q for s in hurler.square.neighbours if (q := m.occupant.get(s)) is not None
+            and q.team is hurler.team and q.standing
             and m.modify("can-be-thrown", False, {"player": q, "team": q.team})]
 
 
-def targets(m: Match, thrower: Player) -> list[Square]:
-    """Any square within the thrower's Strength in squares of the thrower."""
-    return [s for s in m.pitch.squares() if s is not thrower.square
-            and distance(thrower.square, s) <= thrower.strength]
+def targets(m: Match, hurler: Player) -> list[Square]:
+    """Any square within the throwing player's Strength in squares of the hurler."""
+    return [s for s in m.pitch.squares() if s is not hurler.square
+            and distance(hurler.square, s) <= hurler.strength]
 
 
-def throw_team_mate(m: Match, thrower: Player, thrown: Player) -> None:
+def throw_team_mate(m: Match, hurler: Player, thrown: Player) -> None:
     """Grab, throw, scatter and land (pages 29-30)."""
     from nuffle.interpreter.blood_bowl.match import Turnover
-    payload = {"player": thrower, "team": thrower.team, "target": thrown}
-    m.note("throws-team-mate", player=thrower, target=thrown)
+    payload = {"player": hurler, "team": hurler.team, "target": thrown}
+    m.note("throws-team-mate", player=hurler, target=thrown)
     firing = m.before("grab-team-mate", payload)
     if firing is not None and firing.cancelled:
-        m.note("grab-failed", player=thrower, target=thrown)
+        m.note("grab-failed", player=hurler, target=thrown)
         return  # the Pass action ends
     start = thrown.square
     had_ball = m.holder is thrown
@@ -59,8 +59,8 @@ def throw_team_mate(m: Match, thrower: Player, thrown: Player) -> None:
         return
     if thrown.where != ON_PITCH or thrown.square is None:
         return
-    target = m.decide(thrower.team, "throw-target", targets(m, thrower), lambda s: s.label(),
-                      f"throw {thrown.id} to which square?", player=thrower.id)
+    target = m.decide(hurler.team, "throw-target", targets(m, hurler), lambda s: s.label(),
+                      f"throw {thrown.id} to which square?", player=hurler.id)
     m.note("thrown-to", player=thrown, square=target)
     if m.occupant.get(start) is thrown:
         del m.occupant[start]
@@ -92,7 +92,7 @@ def throw_team_mate(m: Match, thrower: Player, thrown: Player) -> None:
     if landed_on:
         injury.knock_down(m, thrown, "fall")
     else:
-        tz = m.tackle_zones(sq, thrown.team) + m.tackle_zones(thrower.square, thrower.team)
+        tz = m.tackle_zones(sq, thrown.team) + m.tackle_zones(hurler.square, hurler.team)
         if not rolls.test(m, thrown, "landing", -tz, tz).passed:
             injury.knock_down(m, thrown, "fall")
         else:
