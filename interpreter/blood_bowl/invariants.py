@@ -26,6 +26,8 @@ def check_invariants(m: Match, where: str) -> None:
         if len(on) > 11:
             problems.append(f"{team.side} has {len(on)} players on the pitch")
         for p in on:
+            if p is m.in_flight:  # a thrown team-mate is in no square until they land
+                continue
             if p.square is None or m.occupant.get(p.square) is not p:
                 problems.append(f"{p.id} is on the pitch but not in its square")
         if team.score != m.touchdowns[team.side]:
@@ -38,7 +40,8 @@ def check_invariants(m: Match, where: str) -> None:
             problems.append(f"{sq.label()} holds {p.id}, who is not there")
     if m.holder is not None and m.ball is not None:
         problems.append("the ball is both held and on the ground")
-    if m.holder is not None and (m.holder.where != ON_PITCH or not m.holder.standing):
+    if m.holder is not None and m.holder is not m.in_flight and (
+            m.holder.where != ON_PITCH or not m.holder.standing):
         problems.append(f"{m.holder.id} holds the ball but is not standing on the pitch")
     if problems:
         raise InvariantViolation(f"{where}: " + "; ".join(problems))

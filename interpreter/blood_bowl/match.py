@@ -109,6 +109,7 @@ class Match(HookFiring):
         self.weather_serial = 0
         self.weather: str | None = None
         self.in_kick_off = False
+        self.in_flight: Player | None = None  # a thrown team-mate in the air
         self.bonus_turn: dict | None = None  # a kick-off result's free team turn, while on
         self.listeners: list[Callable[[str, Any], None]] = []
         self.action_history: list[tuple[str, dict]] = []

@@ -103,7 +103,9 @@ TERMS: dict[str, dict[str, str]] = {
                  "hand-off not caught": "the hand-off was not caught",
                  "blocker knocked down": "the blocker went down",
                  "sent off": "a player was sent off",
-                 "thrown player failed to land": "the thrown ball carrier did not land"},
+                 "thrown player failed to land": "the thrown ball carrier did not land",
+                 "a player of the moving team was knocked down":
+                     "a player of the moving team was knocked down"},
     "end-reason": {"final whistle": "the final whistle", "sudden death": "sudden death",
                    "rules error": "a rules error"},
 }

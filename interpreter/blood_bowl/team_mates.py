@@ -64,7 +64,17 @@ def throw_team_mate(m: Match, hurler: Player, thrown: Player) -> None:
     m.note("thrown-to", player=thrown, square=target)
     if m.occupant.get(start) is thrown:
         del m.occupant[start]
+    m.in_flight = thrown  # in the air: in no square until they land (the invariants know)
+    try:
+        _fly(m, hurler, thrown, target, had_ball)
+    finally:
+        m.in_flight = None
+
+
+def _fly(m: Match, hurler: Player, thrown: Player, target: Square, had_ball: bool) -> None:
+    from nuffle.interpreter.blood_bowl.match import Turnover
     landed_on = False
+    team_mate_down = False
     sq: Square | None = target
     last = target
     for _ in range(3):  # scattered three times, like a ball (page 30)
@@ -77,27 +87,35 @@ def throw_team_mate(m: Match, hurler: Player, thrown: Player) -> None:
             break
         below = m.occupant[sq]
         m.note("lands-on", player=thrown, other=below)
-        below.standing = False
-        injury.armour(m, below, "fall", thrown)  # even if already Prone or Stunned
+        # knocked down, with an Armour roll even if already Prone or Stunned (page 30); a
+        # player of the moving team knocked down is a turnover (page 8)
+        injury.knock_down(m, below, "fall", thrown)
+        team_mate_down = team_mate_down or below.team is m.active
         landed_on = True
         last = sq
         sq = m.pitch.step(sq, m.dice.roll(8, "team-mate scatter"))
     if sq is None:  # into the crowd (page 30), from the last square they crossed
+        m.in_flight = None
         injury.crowd(m, thrown, last)
+        if team_mate_down:
+            raise Turnover("a player of the moving team was knocked down")
         if had_ball:
             raise Turnover("thrown player failed to land")
         return
+    m.in_flight = None
     m.put(thrown, sq)
     m.after("enter-square", {"player": thrown, "team": thrown.team, "square": sq})
-    if landed_on:
+    fell = landed_on
+    if not landed_on:
+        tz = m.tackle_zones(sq, thrown.team) + m.tackle_zones(hurler.square, hurler.team)
+        fell = not rolls.test(m, thrown, "landing", -tz, tz).passed
+    if fell:
         injury.knock_down(m, thrown, "fall")
     else:
-        tz = m.tackle_zones(sq, thrown.team) + m.tackle_zones(hurler.square, hurler.team)
-        if not rolls.test(m, thrown, "landing", -tz, tz).passed:
-            injury.knock_down(m, thrown, "fall")
-        else:
-            m.note("lands", player=thrown)
-            if m.ball is sq and m.holder is None:  # not a pick-up: the ball bounces
-                ballplay.bounce(m, sq)
+        m.note("lands", player=thrown)
+    if m.ball is sq and m.holder is None:  # landing is no pick-up: the ball bounces
+        ballplay.bounce(m, sq)
+    if team_mate_down:
+        raise Turnover("a player of the moving team was knocked down")
     if had_ball and (thrown.where != ON_PITCH or not thrown.standing):
         raise Turnover("thrown player failed to land")
