@@ -4,7 +4,11 @@
   that became a "3" or "tre", a "-1" that became "+1"; "a six-sided dice" and "1D6" are the
   same die).
 - I102: each glossary term of the English is rendered with its glossary translation, as
-  many times as the English uses it.
+  many times as the English uses it. A glossary is one game's (its `game:`, else the game of
+  its edition): its terms are checked in the texts of that game (its items, its play-by-play,
+  its rules phrases) and in the texts no game owns (the site's interface, the sentence
+  frames), never in another game's: Blitz Bowl's "Throw" is "Passare", a Blood Bowl text's is
+  not.
 - I103: fields (`{name}`) and placeholders (`%s`, `%(name)s`) are kept, and the translation
   is a well-formed template: no stray brace, no `{x.attr}`, `{x[0]}`, `{x!r}` or `{0}` the
   English lacks.
@@ -22,7 +26,7 @@ import re
 import shutil
 import subprocess
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import polib
@@ -61,6 +65,58 @@ class Problem:
     code: str
     line: int | None
     message: str
+
+
+Terms = list[tuple[str, list[str]]]  # (English term, accepted renderings), the chosen first
+
+
+@dataclass
+class Glossary:
+    """The glossary terms of a language by game, and the game of each catalog entry.
+
+    ``terms`` maps a game to its glossaries' terms; the game "" holds the terms of a
+    glossary no game owns, checked everywhere. ``items`` maps the start of a content
+    item's contexts (`ability/dodge`, `blood-bowl:team/orc`) to the item's game.
+    """
+
+    terms: dict[str, Terms] = field(default_factory=dict)
+    items: dict[str, str] = field(default_factory=dict)
+    games: tuple[str, ...] = ()
+
+    def game_of(self, entry: polib.POEntry) -> str:
+        """The game an entry's text belongs to, "" for a text no game owns: a content
+        item's game (its edition's), else the game its context names
+        (`narrative/blood-bowl/…`, `rules/blitz-bowl/…`), else the game of the source file
+        it comes from (the Blitz Bowl play-by-play, `interpreter/blitz_bowl/messages.py`)."""
+        context = entry.msgctxt or ""
+        item = self.items.get("/".join(context.split("/")[:2]))
+        if item is not None:
+            return item
+        parts = context.split("/")
+        if len(parts) > 1 and parts[1] in self.games:
+            return parts[1]
+        for path, _ in entry.occurrences:
+            folders = Path(path).parts[:-1]
+            for game in self.games:
+                if game in folders or game.replace("-", "_") in folders:
+                    return game
+        return ""
+
+    def for_game(self, game: str) -> Terms:
+        """The terms a text of ``game`` is checked against; a text no game owns ("") is
+        checked against every glossary, a term two games render differently accepting
+        either rendering."""
+        if game:
+            return [*self.terms.get("", []), *self.terms.get(game, [])]
+        merged: dict[str, list[str]] = {}
+        for terms in self.terms.values():
+            for english, renderings in terms:
+                known = merged.setdefault(english, [])
+                known += [r for r in renderings if r not in known]
+        return list(merged.items())
+
+    def for_entry(self, entry: polib.POEntry) -> Terms:
+        return self.for_game(self.game_of(entry))
 
 
 def _word_numbers(text: str, lang: str) -> tuple[list[str], list[str]]:
@@ -113,12 +169,15 @@ def number_problem(english: str, translation: str, lang: str) -> str | None:
     return "numbers differ: " + "; ".join(parts)
 
 
-def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]],
+def check_entry(entry: polib.POEntry, glossary: Terms | Glossary,
                 lang: str = "en") -> list[Problem]:
     """Every problem of one translated entry (``lang``: the translation's language, whose
-    number words count besides the English ones)."""
+    number words count besides the English ones). ``glossary`` is the terms to check, or a
+    Glossary, which gives the terms of the entry's game."""
     if not entry.msgstr or entry.obsolete:
         return []
+    if isinstance(glossary, Glossary):
+        glossary = glossary.for_entry(entry)
     out = []
     numbers_differ = number_problem(entry.msgid, entry.msgstr, lang)
     if numbers_differ:
@@ -128,8 +187,7 @@ def check_entry(entry: polib.POEntry, glossary: list[tuple[str, list[str]]],
     return out
 
 
-def _glossary_problems(entry: polib.POEntry, glossary: list[tuple[str, list[str]]],
-                       ) -> list[Problem]:
+def _glossary_problems(entry: polib.POEntry, glossary: Terms) -> list[Problem]:
     """I102 for each glossary term the translation renders fewer times than it must."""
     # a text kept in English by convention (a ball's name), or marked as an exception by
     # the translator (`#, glossary-exception`: "Throw a Rock" is no Throw action)
@@ -152,8 +210,7 @@ def _glossary_problems(entry: polib.POEntry, glossary: list[tuple[str, list[str]
     return out
 
 
-def _terms_used(english: str, glossary: list[tuple[str, list[str]]],
-                ) -> list[tuple[str, list[str], int]]:
+def _terms_used(english: str, glossary: Terms) -> list[tuple[str, list[str], int]]:
     """(term, renderings, how many renderings the translation needs) for each glossary term
     of ``english``.
 
@@ -227,10 +284,11 @@ def msgfmt_problems(path: Path) -> list[Problem]:
     return out
 
 
-def check_catalog(path: Path, glossary: list[tuple[str, list[str]]],
+def check_catalog(path: Path, glossary: Terms | Glossary,
                   lang: str | None = None) -> list[Problem]:
-    """Every problem of one catalog (``lang``: its language, by default its folder's name);
-    an unreadable catalog is one I106 problem."""
+    """Every problem of one catalog (``lang``: its language, by default its folder's name;
+    ``glossary``: the terms to check in every entry, or a Glossary, which gives each entry
+    its game's); an unreadable catalog is one I106 problem."""
     try:
         po = read_catalog(path)
     except CatalogError as exc:
@@ -243,11 +301,23 @@ def check_catalog(path: Path, glossary: list[tuple[str, list[str]]],
     return sorted(out, key=lambda p: (p.line or 0, p.code))
 
 
-def glossary_terms(catalogue, lang: str) -> list[tuple[str, list[str]]]:
-    """(English term, accepted renderings) from the glossary items; the first rendering is
-    the chosen one, the plural is accepted too."""
-    out = []
+def glossary_game(item) -> str:
+    """The game a glossary item's terms are checked in: its `game:`, else its edition's
+    game ("" for neither: a glossary of every game)."""
+    game = item.data.get("game")
+    return game if isinstance(game, str) and game else item.game
+
+
+def glossary_terms(catalogue, lang: str) -> Glossary:
+    """The glossaries' terms for ``lang``, by game: (English term, accepted renderings) with
+    the chosen rendering first, then the plural and the other forms; with the game of every
+    content item, so that each entry is checked against its own game's terms."""
+    from nuffle.catalogue.model import GAME_ORDER
+    from nuffle.i18n.entries import item_context
+
+    glossary = Glossary(games=tuple(g for g in GAME_ORDER if g))
     for item in catalogue.of_kind("glossary"):
+        terms = glossary.terms.setdefault(glossary_game(item), [])
         for term in item.data.get("terms", []):
             if term.get("category") == RULES_NOUN:  # the renderer's words, not free text's
                 continue
@@ -256,5 +326,7 @@ def glossary_terms(catalogue, lang: str) -> list[tuple[str, list[str]]]:
                 continue
             renderings = [tr["term"]] + ([tr["plural"]] if tr.get("plural") else []) \
                 + list(tr.get("forms", []))
-            out.append((term["en"], renderings))
-    return out
+            terms.append((term["en"], renderings))
+    for item in catalogue.sorted_items():
+        glossary.items[item_context(catalogue, item)] = item.game
+    return glossary

@@ -57,6 +57,16 @@ def narrative_entries() -> list[Entry]:
         out += [Entry(f"narrative/term/{category}/{value}", text, "term", path, 0,
                       [f"a {category} word the play-by-play fills into its lines"])
                 for value, text in words.items()]
+    from nuffle.interpreter.blood_bowl import messages as bb
+    path = _source(bb)
+    out += [Entry(f"narrative/blood-bowl/{key}", text, "message", path, 0,
+                  ["a line of the Blood Bowl play-by-play (`nuffle play --game blood-bowl "
+                   "--lang`); keep every {field}"])
+            for key, text in bb.MESSAGES.items()]
+    for category, words in bb.TERMS.items():
+        out += [Entry(f"narrative/blood-bowl/term/{category}/{value}", text, "term", path, 0,
+                      [f"a {category} word the Blood Bowl play-by-play fills into its lines"])
+                for value, text in words.items()]
     return out
 
 

@@ -1,5 +1,7 @@
 """What of the content a translator translates: one entry per text field, keyed by the
 item's stable id and the field (`ability/catchers-instincts/text`), never by its English.
+Ids are unique within a game: an item whose kind and id an item of an earlier game has too
+has its game in front (`blood-bowl:team/orc/name`; see `Catalogue.qualifier`).
 
 Each entry carries notes for the translator: the item's kind, its rules as the engine
 reads them (in English), and its source citation.
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from nuffle.catalogue.model import Catalogue, Item
+from nuffle.catalogue.model import Catalogue, Item, Key
 from nuffle.dsl.render import EnglishRenderer
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 
@@ -29,37 +31,46 @@ class Entry:
     notes: list[str] = field(default_factory=list)
     printed: dict[str, str] = field(default_factory=dict)  # language -> printed translation
     data_path: tuple = ()  # where the text is in the item's data (keys and list positions)
+    key: Key | None = None  # the content item's catalogue key
+
+
+def item_context(catalogue: Catalogue, item: Item) -> str:
+    """The start of the contexts of an item's texts: `team/orc`, or `blood-bowl:team/orc`
+    where an item of an earlier game has the same kind and id."""
+    game = catalogue.qualifier(item)
+    return f"{game}:{item.kind}/{item.id}" if game else f"{item.kind}/{item.id}"
 
 
 def content_entries(catalogue: Catalogue) -> list[Entry]:
-    names = {i.id: str(i.data.get("name", i.id)) for i in catalogue.sorted_items()}
+    names: dict[str, dict[str, str]] = {}  # per game: a rule names its own game's items
+    for i in catalogue.sorted_items():
+        names.setdefault(i.game, {})[i.id] = str(i.data.get("name", i.id))
     out: list[Entry] = []
     for item in catalogue.sorted_items():
         if item.kind in SKIPPED_KINDS or not item.schema_ok:
             continue
-        english = EnglishRenderer(vocabulary_for_edition(item.edition), names) \
+        english = EnglishRenderer(vocabulary_for_edition(item.edition), names[item.game]) \
             if item.edition in EDITIONS else None
-        out += list(_walk(item, item.data, (), english))
+        out += list(_walk(item, item.data, (), english, item_context(catalogue, item)))
     return out
 
 
-def _walk(item: Item, node: dict, path: tuple, english: EnglishRenderer | None):
+def _walk(item: Item, node: dict, path: tuple, english: EnglishRenderer | None, start: str):
     for key, value in node.items():
         here = (*path, key)
         if key in TEXT_FIELDS and isinstance(value, str) and value.strip():
-            yield _entry(item, here, value, node, english)
+            yield _entry(item, here, value, node, english, start)
         elif isinstance(value, dict) and key not in ("source", "original_text"):
-            yield from _walk(item, value, here, english)
+            yield from _walk(item, value, here, english, start)
         elif isinstance(value, list) and key in LIST_KEYS:
             for n, element in enumerate(value):
                 if isinstance(element, dict):
-                    yield from _walk(item, element, (*here, n), english)
+                    yield from _walk(item, element, (*here, n), english, start)
 
 
 def _entry(item: Item, path: tuple, text: str, node: dict,
-           english: EnglishRenderer | None) -> Entry:
-    context = "/".join([item.kind, item.id, *(_segment(item.data, path[:i + 1])
-                                              for i in range(len(path)))])
+           english: EnglishRenderer | None, start: str) -> Entry:
+    context = "/".join([start, *(_segment(item.data, path[:i + 1]) for i in range(len(path)))])
     line, _, _ = item.doc.position(path)
     notes = [f"{item.kind} `{item.id}`, field {path[-1]}"]
     rules_path = (*path[:-1], "rules")
@@ -73,7 +84,8 @@ def _entry(item: Item, path: tuple, text: str, node: dict,
     original = node.get("original_text") if path[-1] == "text" else None
     if isinstance(original, dict):
         printed = {lang: str(t) for lang, t in original.items()}
-    return Entry(context, text.strip(), item.kind, item.path, line, notes, printed, path)
+    return Entry(context, text.strip(), item.kind, item.path, line, notes, printed, path,
+                 item.key)
 
 
 def _segment(data: dict, path: tuple) -> str:

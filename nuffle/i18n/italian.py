@@ -131,16 +131,24 @@ class Italian(Language):
         return re.sub(r"  +", " ", join_prepositions(text))
 
 
-def italian_nouns(catalogue) -> dict[str, Noun]:
-    """Every glossary term, by id and by its English (lower case), as a noun."""
+def italian_nouns(catalogue, game: str | None = None) -> dict[str, Noun]:
+    """Every glossary term, by id and by its English (lower case), as a noun. The renderer's
+    own words (`rules-noun`) come first; with a game, that game's glossaries (and those of no
+    game) come before the other games': where two games' glossaries name the same word,
+    ``game``'s rendering is used, and the others still give the words its own lacks."""
+    from nuffle.i18n.checks import glossary_game
+    terms = [(glossary_game(item), term) for item in catalogue.of_kind("glossary")
+             for term in item.data.get("terms", [])]
+    if game is not None:
+        terms.sort(key=lambda t: (t[1].get("category") != "rules-noun",
+                                  t[0] not in ("", game)))
     out: dict[str, Noun] = {}
-    for item in catalogue.of_kind("glossary"):
-        for term in item.data.get("terms", []):
-            it = term.get("it")
-            if not isinstance(it, dict) or not it.get("term"):
-                continue
-            noun = Noun(it["term"], it.get("gender", "m"), it.get("plural", ""),
-                        term.get("category") == "rules-noun")
-            out.setdefault(term["id"], noun)
-            out.setdefault(str(term["en"]).lower(), noun)
+    for _, term in terms:
+        it = term.get("it")
+        if not isinstance(it, dict) or not it.get("term"):
+            continue
+        noun = Noun(it["term"], it.get("gender", "m"), it.get("plural", ""),
+                    term.get("category") == "rules-noun")
+        out.setdefault(term["id"], noun)
+        out.setdefault(str(term["en"]).lower(), noun)
     return out

@@ -25,12 +25,13 @@ def localized_catalogue(catalogue: Catalogue, lang: str, entries: list[Entry] | 
     data = {key: copy.deepcopy(item.data) for key, item in catalogue.items.items()}
     missing: set[str] = set()
     for entry in entries:
-        kind, item_id = entry.context.split("/")[:2]
         translation = texts.get(entry.context)
         if not translation:
             missing.add(entry.context)
             continue
-        node = data[(kind, item_id)]
+        if entry.key not in data:
+            continue
+        node = data[entry.key]
         *parents, last = entry.data_path
         for key in parents:
             node = node[key]

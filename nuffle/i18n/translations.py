@@ -52,16 +52,22 @@ def rules_language(lang: str, game: str, catalogue) -> Language:
     phrases = {tuple(ctx.removeprefix(prefix).split("/", 1)): t for ctx, t in texts.items()
                if ctx.startswith(prefix)}
     if lang == "it":
-        return Italian(game, frames, phrases, italian_nouns(catalogue))
+        return Italian(game, frames, phrases, italian_nouns(catalogue, game))
     raise ValueError(f"no grammar for `{lang}` yet: add one beside nuffle/i18n/italian.py")
 
 
 def content_names(lang: str, catalogue) -> dict[tuple[str, str], str]:
-    """(kind, id) -> the item's name in ``lang``; Bonus Plays as ("bonus-play", id) and
-    positions as ("position", "team/position")."""
+    """(kind, id) -> the item's name in ``lang``; Bonus Plays as ("bonus-play", id),
+    positions as ("position", "team/position") and the entries of tables as ("table", entry
+    id), as the Blood Bowl engine names a table's result (where two tables have an entry of
+    the same id, the later table's, as the engine's own names do). Where games share a kind
+    and id, the first game's item (Blitz Bowl's, whose games are narrated) gives the
+    name."""
     texts = by_context(lang, "content")
     out: dict[tuple[str, str], str] = {}
     for item in catalogue.sorted_items():
+        if catalogue.qualifier(item):  # a later game's item: its context has its game
+            continue
         for field in ("name", "title"):
             found = texts.get(f"{item.kind}/{item.id}/{field}")
             if found:
@@ -71,6 +77,11 @@ def content_names(lang: str, catalogue) -> dict[tuple[str, str], str]:
             found = texts.get(f"challenge-card/{item.id}/bonus_play/name")
             if found:
                 out[("bonus-play", back["id"])] = found
+        for entry in item.data.get("entries", []) if item.kind == "table" else []:
+            found = isinstance(entry, dict) and entry.get("id") and texts.get(
+                f"table/{item.id}/entries/{entry.get('roll')}/name")
+            if found:
+                out[("table", str(entry["id"]))] = found
         for pos in item.data.get("positions", []) if item.kind == "team" else []:
             found = texts.get(f"team/{item.id}/positions/{pos.get('id')}/name")
             if found:
@@ -90,6 +101,21 @@ def narrative_words(lang: str, catalogue):
     terms = {tuple(ctx.removeprefix("narrative/term/").split("/", 1)): t
              for ctx, t in texts.items() if ctx.startswith("narrative/term/")}
     return Words(templates, terms, content_names(lang, catalogue))
+
+
+def blood_bowl_words(lang: str, catalogue):
+    """The Blood Bowl play-by-play's Words in ``lang`` (`narrative/blood-bowl/…` contexts)."""
+    from nuffle.interpreter.blood_bowl.narrate import ENGLISH as BB_ENGLISH
+    from nuffle.interpreter.blood_bowl.narrate import Words as BBWords
+    if lang == "en":
+        return BB_ENGLISH
+    prefix = "narrative/blood-bowl/"
+    texts = by_context(lang, "narrative")
+    templates = {ctx.removeprefix(prefix): t for ctx, t in texts.items()
+                 if ctx.startswith(prefix) and not ctx.startswith(prefix + "term/")}
+    terms = {tuple(ctx.removeprefix(prefix + "term/").split("/", 1)): t
+             for ctx, t in texts.items() if ctx.startswith(prefix + "term/")}
+    return BBWords(templates, terms, content_names(lang, catalogue))
 
 
 def available_languages() -> list[str]:
