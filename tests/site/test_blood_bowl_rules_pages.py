@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from nuffle.sitegen.build import hand_written_pages, nav
 
-from tests.site.test_rules_pages import FENCE, LINK, MARKER, _prose, content_ids, ruling_topics, \
-    slugify
+from tests.site.test_rules_pages import FENCE, LINK, MARKER, _prose, content_ids, ruling_topics, slugify
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "site" / "docs"
