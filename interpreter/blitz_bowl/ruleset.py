@@ -6,22 +6,18 @@ compiled hooks to their players, balls and cards.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from nuffle.dsl.diagnostics import SourceMap
 from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.compiler import CompiledRules, Compiler
+from nuffle.interpreter.content import cache_key, checked_catalogue, content_version, stable
 from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
-from nuffle.catalogue.loader import content_files, load_catalogue
 from nuffle.catalogue.model import Catalogue
-from nuffle.paths import REPO_ROOT
 
 EDITION = "blitz-bowl-s2"
 GAME = "blitz-bowl"
@@ -67,16 +63,6 @@ class Ruleset:
             if bool(rules.data.get("endgame")) == endgame:
                 out += [card_id] * int(rules.data.get("copies", 1))
         return out
-
-
-def content_version(catalogue: Catalogue, game: str | None = None) -> str:
-    """A short hash of the data of every item of ``game`` (and of the items of no game):
-    logs recorded on other content are recognised, and a change to the other game's content
-    leaves this game's logs replayable."""
-    items = [i for i in catalogue.sorted_items()
-             if game is None or EDITIONS.get(i.edition or "", game) == game]
-    blob = json.dumps([[i.kind, i.id, i.data] for i in items], sort_keys=True, default=str)
-    return hashlib.sha256(blob.encode()).hexdigest()[:12]
 
 
 def build_ruleset(catalogue: Catalogue) -> Ruleset:
@@ -139,33 +125,12 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
     )
 
 
-def stable(source: SourceMap) -> SourceMap:
-    """The rules' source with a path that does not depend on the current folder (bundled
-    content relative to the project, other files absolute): a game's log names it, and the
-    same game must give the same log wherever it is played from."""
-    path = Path(source.path).resolve()
-    shown = str(path.relative_to(REPO_ROOT)) if path.is_relative_to(REPO_ROOT) else str(path)
-    return SourceMap(shown, source.first_line, source.first_column, source.indent, source.block)
-
-
 _CACHE: dict[tuple[str, ...], Ruleset] = {}
 
 
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
     """The bundled content (plus ``extra`` files), checked and compiled; cached per process."""
-    key = tuple(sorted(str(Path(p).resolve()) for p in extra))
-    if key in _CACHE:
-        return _CACHE[key]
-    # Scenarios are test fixtures: one being written must not stop games being played.
-    files = [f for f in content_files() if "scenarios" not in f.parts]
-    catalogue, diags, _ = load_catalogue(files, with_bundled=False)
-    errors = [d for d in diags if d.severity == "error"] if diags else []
-    if key:
-        more, more_diags, _ = load_catalogue([Path(p) for p in key])
-        errors += [d for d in more_diags if d.severity == "error"]
-        for item in more.sorted_items():
-            catalogue.add(item)
-    if errors:
-        raise ContentError(f"the content has {len(errors)} error(s); run `nuffle check` to see them")
-    _CACHE[key] = build_ruleset(catalogue)
+    key = cache_key(extra)
+    if key not in _CACHE:
+        _CACHE[key] = build_ruleset(checked_catalogue(key))
     return _CACHE[key]

@@ -11,13 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
-from nuffle.interpreter.blitz_bowl.ruleset import content_version, stable
 from nuffle.interpreter.blood_bowl.draft import draft as _draft
 from nuffle.interpreter.compiler import CompiledRules, Compiler
+from nuffle.interpreter.content import cache_key, checked_catalogue, content_version, stable
 from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
-from nuffle.catalogue.loader import content_files, load_catalogue
 from nuffle.catalogue.model import Catalogue
 
 GAME = "blood-bowl"
@@ -121,18 +120,7 @@ _CACHE: dict[tuple[str, ...], Ruleset] = {}
 
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
     """The bundled content (plus ``extra`` files), checked and compiled; cached per process."""
-    key = tuple(sorted(str(Path(p).resolve()) for p in extra))
-    if key in _CACHE:
-        return _CACHE[key]
-    files = [f for f in content_files() if "scenarios" not in f.parts]
-    catalogue, diags, _ = load_catalogue(files, with_bundled=False)
-    errors = [d for d in diags if d.severity == "error"] if diags else []
-    if key:
-        more, more_diags, _ = load_catalogue([Path(p) for p in key])
-        errors += [d for d in more_diags if d.severity == "error"]
-        for item in more.sorted_items():
-            catalogue.add(item)
-    if errors:
-        raise ContentError(f"the content has {len(errors)} error(s); run `nuffle check` to see them")
-    _CACHE[key] = build_ruleset(catalogue)
+    key = cache_key(extra)
+    if key not in _CACHE:
+        _CACHE[key] = build_ruleset(checked_catalogue(key))
     return _CACHE[key]
