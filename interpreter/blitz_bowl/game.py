@@ -13,7 +13,6 @@ argument (`combat.block(g, blocker, target)`), so each can be read, and tested, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,13 +22,11 @@ from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball, Card, Player, Team
-from nuffle.interpreter.budget import Budget
-from nuffle.interpreter.decisions import Agent, Decision
+from nuffle.interpreter.decisions import Agent
 from nuffle.interpreter.dice import Dice
 from nuffle.interpreter.errors import Origin, RulesError
-from nuffle.interpreter.firing import HookFiring
-from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
-from nuffle.interpreter.vocabulary import vocabulary
+from nuffle.interpreter.game_core import GameCore
+from nuffle.interpreter.hooks import Env, HookInstance, Owner
 from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
 
 MAX_CHOICES_PER_TURN = 40  # actions chosen in one turn, made or not (principle 4)
@@ -74,7 +71,7 @@ class Result:
 KIND_RANK = {"ball": 0, "ability": 1, "coach-trait": 2, "bonus-play": 3}
 
 
-class Game(HookFiring):
+class Game(GameCore):
     kind_rank = KIND_RANK
     game_id = "blitz-bowl"
 
@@ -82,16 +79,8 @@ class Game(HookFiring):
                  seed: int | None = 0, options: Options | None = None,
                  dice: Dice | None = None) -> None:
         self.ruleset = ruleset
-        self.vocab = vocabulary("blitz-bowl")
         self.options = options or Options()
-        self.seed = seed
-        self.dice = dice or Dice(seed)
-        self.agents = agents
-        self.hooks = HookRegistry()
-        self.depth = 0
-        self.budget = Budget()
-        self.origin: Origin | None = None  # the effect being made (for errors it raises)
-        self.running: Origin | None = None  # the hook whose body is running
+        self.start_core(self.game_id, seed, agents, dice)
         self.attributes = attribute_table(self.vocab)
         self.home = self._make_team("home", home)
         self.away = self._make_team("away", away)
@@ -114,18 +103,12 @@ class Game(HookFiring):
         self.actions_left = 0
         self.actions_made = 0
         self.frames: list[Any] = []
-        self.action_history: list[tuple[str, dict]] = []
-        self.turn_history: list[tuple[str, dict]] = []
-        self.game_history: list[tuple[str, dict]] = []
         self.ledger: list[tuple[str, int, Any]] = []  # side, points, why (a Term or Named)
         self.final_turns: int | None = None
         self.overtime = False
         self.over: Result | None = None
-        self.decision_count = 0
-        self.scope_undos: dict[tuple[str, int], list] = {}
         self.forced_bounce: int | None = None
         self.in_flight = 0  # a ball is moving: the invariants wait until it lands
-        self.listeners: list[Any] = []  # called with (kind, data) for the log and narrative
         self.touchdowns = {"home": 0, "away": 0}
         self.claims = {"home": 0, "away": 0}
         self.injuries_caused = {"home": 0, "away": 0}
@@ -175,21 +158,6 @@ class Game(HookFiring):
         return self.home if side == "home" else self.away
 
     # -- decisions (principle 6) -------------------------------------------------------------
-    def decide(self, team: Team, kind: str, options: list, labels: Callable | list[str],
-               prompt: str = "", **context: Any) -> Any:
-        if len(options) == 1:
-            if self.listeners:  # settled without asking: scenarios still see what it offered
-                settled = Decision(kind, team.side, options, labels, prompt, context)
-                for listener in self.listeners:
-                    listener("settled", settled)
-            return options[0]
-        decision = Decision(kind, team.side, options, labels, prompt, context)
-        index = self.agents[team.side].decide(decision, self)
-        self.decision_count += 1
-        for listener in self.listeners:
-            listener("decision", (decision, index))
-        return options[index]
-
     def deciding_team(self, env: Env) -> Team:
         """Whose coach answers a rule's `may` or `choose`: the item's coach; for a ball card,
         the coach of the player the rule is about, else the coach whose turn it is."""
@@ -238,16 +206,9 @@ class Game(HookFiring):
         return True
 
     # -- history and scopes ------------------------------------------------------------------
-    def record(self, event: str, payload: dict) -> None:
-        entry = (event, payload)
-        self.action_history.append(entry)
-        self.turn_history.append(entry)
-        self.game_history.append(entry)
-        for listener in self.listeners:
-            listener("event", entry)
-        if self.options.debug:
-            from nuffle.interpreter.blitz_bowl.invariants import check_invariants
-            check_invariants(self, f"after {event}")
+    def check_invariants(self, where: str) -> None:
+        from nuffle.interpreter.blitz_bowl.invariants import check_invariants
+        check_invariants(self, where)
 
     def note(self, key: str, **fields: Any) -> None:
         """A line for the play-by-play (see messages.py): an id and fields, in no language."""
@@ -255,13 +216,6 @@ class Game(HookFiring):
             note = Note(key, fields)
             for listener in self.listeners:
                 listener("note", note)
-
-    def history(self, scope: str) -> list[tuple[str, dict]]:
-        if scope == "turn":
-            return self.turn_history
-        if scope in ("game", "half", "drive"):
-            return self.game_history
-        return self.action_history
 
     def scope_token(self, scope: str) -> int:
         if scope == "turn":
@@ -275,10 +229,6 @@ class Game(HookFiring):
         self.hooks.expire(scope, token)
         for undo in reversed(self.scope_undos.pop((scope, token), [])):
             undo()
-
-    def on_scope_end(self, scope: str, undo: Callable[[], None]) -> None:
-        """Undo a change (a rule's `for this SCOPE`) when the current SCOPE ends."""
-        self.scope_undos.setdefault((scope, self.scope_token(scope)), []).append(undo)
 
     def constant(self, name: str, env: Env) -> Any:
         if name == "last-turn":

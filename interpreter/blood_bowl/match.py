@@ -11,7 +11,6 @@ functions in the modules beside this one, each taking the match as its first arg
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,13 +25,11 @@ from nuffle.interpreter.blood_bowl.state import (
     Square,
     Team,
 )
-from nuffle.interpreter.budget import Budget
-from nuffle.interpreter.decisions import Agent, Decision
+from nuffle.interpreter.decisions import Agent
 from nuffle.interpreter.dice import Dice
-from nuffle.interpreter.errors import Origin, RulesError
-from nuffle.interpreter.firing import HookFiring
-from nuffle.interpreter.hooks import Env, HookInstance, HookRegistry, Owner
-from nuffle.interpreter.vocabulary import vocabulary
+from nuffle.interpreter.errors import RulesError
+from nuffle.interpreter.game_core import GameCore
+from nuffle.interpreter.hooks import Env, HookInstance, Owner
 
 TURNS_PER_HALF = 8  # page 8: eight team turns per coach in each half
 MAX_ACTIONS_PER_TURN = 60  # activations and steps a team turn may ask for (principle 4)
@@ -74,7 +71,7 @@ class Result:
     touchdowns: dict[str, int] = field(default_factory=dict)
 
 
-class Match(HookFiring):
+class Match(GameCore):
     kind_rank = KIND_RANK
     game_id = "blood-bowl"
 
@@ -82,16 +79,8 @@ class Match(HookFiring):
                  seed: int | None = 0, options: Options | None = None,
                  dice: Dice | None = None) -> None:
         self.ruleset = ruleset
-        self.vocab = vocabulary("blood-bowl")
         self.options = options or Options()
-        self.seed = seed
-        self.dice = dice or Dice(seed)
-        self.agents = agents
-        self.hooks = HookRegistry()
-        self.depth = 0
-        self.budget = Budget()
-        self.origin: Origin | None = None
-        self.running: Origin | None = None
+        self.start_core(self.game_id, seed, agents, dice)
         self.pitch = Pitch(self)
         self.occupant: dict[Square, Player] = {}
         self.ball: Square | None = None  # where the ball lies, when nobody holds it
@@ -111,12 +100,6 @@ class Match(HookFiring):
         self.in_kick_off = False
         self.in_flight: Player | None = None  # a thrown team-mate in the air
         self.bonus_turn: dict | None = None  # a kick-off result's free team turn, while on
-        self.listeners: list[Callable[[str, Any], None]] = []
-        self.action_history: list[tuple[str, dict]] = []
-        self.turn_history: list[tuple[str, dict]] = []
-        self.game_history: list[tuple[str, dict]] = []
-        self.scope_undos: dict[tuple[str, int], list] = {}
-        self.decision_count = 0
         self.casualties = {"home": 0, "away": 0}
         self.touchdowns = {"home": 0, "away": 0}
         self.bribes = {"home": 0, "away": 0}
@@ -190,23 +173,6 @@ class Match(HookFiring):
         p.standing, p.stunned = True, False
 
     # -- decisions (principle 6) -----------------------------------------------------------
-    def decide(self, team: Team, kind: str, options: list, labels: Callable | list[str],
-               prompt: str = "", **context: Any) -> Any:
-        if not options:
-            raise ValueError(f"a {kind} decision with no option")
-        if len(options) == 1:
-            if self.listeners:
-                settled = Decision(kind, team.side, options, labels, prompt, context)
-                for listener in self.listeners:
-                    listener("settled", settled)
-            return options[0]
-        decision = Decision(kind, team.side, options, labels, prompt, context)
-        index = self.agents[team.side].decide(decision, self)
-        self.decision_count += 1
-        for listener in self.listeners:
-            listener("decision", (decision, index))
-        return options[index]
-
     def deciding_team(self, env: Env) -> Team:
         own = env.owner.own()
         if own is not None:
@@ -236,36 +202,19 @@ class Match(HookFiring):
         return False  # Blood Bowl has no Bonus Plays; special play cards come later
 
     # -- history and scopes ----------------------------------------------------------------
-    def record(self, event: str, payload: dict) -> None:
-        entry = (event, payload)
-        self.action_history.append(entry)
-        self.turn_history.append(entry)
-        self.game_history.append(entry)
-        for listener in self.listeners:
-            listener("event", entry)
-        if self.options.debug:
-            from nuffle.interpreter.blood_bowl.invariants import check_invariants
-            check_invariants(self, f"after {event}")
+    def check_invariants(self, where: str) -> None:
+        from nuffle.interpreter.blood_bowl.invariants import check_invariants
+        check_invariants(self, where)
 
     def note(self, key: str, **fields: Any) -> None:
         if self.listeners:
             for listener in self.listeners:
                 listener("note", (key, fields))
 
-    def history(self, scope: str) -> list[tuple[str, dict]]:
-        if scope == "turn":
-            return self.turn_history
-        if scope == "action":
-            return self.action_history
-        return self.game_history
-
     def scope_token(self, scope: str) -> int:
         return {"turn": self.turn_serial, "action": self.action_serial,
                 "drive": self.drive_serial, "half": self.half,
                 "weather": self.weather_serial}.get(scope, 0)
-
-    def on_scope_end(self, scope: str, undo: Callable[[], None]) -> None:
-        self.scope_undos.setdefault((scope, self.scope_token(scope)), []).append(undo)
 
     def end_scope(self, scope: str) -> None:
         """Hooks and changes that last `for this SCOPE` end here."""

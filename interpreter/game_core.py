@@ -1,0 +1,84 @@
+"""What every game object is, whatever its rules: dice, coaches' agents and hooks, the step
+budget, decisions asked of the coaches, and the history rules read (`happened`, `count`).
+
+Both rulesets' game objects (Blitz Bowl's Game, Blood Bowl's Match) derive from it; each
+adds its state, its own scopes (scope_token) and its invariants (check_invariants).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nuffle.interpreter.budget import Budget
+from nuffle.interpreter.decisions import Agent, Decision
+from nuffle.interpreter.dice import Dice
+from nuffle.interpreter.errors import Origin
+from nuffle.interpreter.firing import HookFiring
+from nuffle.interpreter.hooks import HookRegistry
+from nuffle.interpreter.vocabulary import vocabulary
+
+
+class GameCore(HookFiring):
+    options: Any  # the game's options; `debug` checks the invariants after every event
+
+    def start_core(self, game: str, seed: int | None, agents: dict[str, Agent],
+                   dice: Dice | None) -> None:
+        self.vocab = vocabulary(game)
+        self.seed = seed
+        self.dice = dice or Dice(seed)
+        self.agents = agents
+        self.hooks = HookRegistry()
+        self.depth = 0
+        self.budget = Budget()
+        self.origin: Origin | None = None  # the effect being made (for errors it raises)
+        self.running: Origin | None = None  # the hook whose body is running
+        self.listeners: list[Callable[[str, Any], None]] = []  # the log, the narrative
+        self.decision_count = 0
+        self.action_history: list[tuple[str, dict]] = []
+        self.turn_history: list[tuple[str, dict]] = []
+        self.game_history: list[tuple[str, dict]] = []
+        self.scope_undos: dict[tuple[str, int], list] = {}
+
+    # -- decisions (principle 6) -----------------------------------------------------------
+    def decide(self, team: Any, kind: str, options: list, labels: Callable | list[str],
+               prompt: str = "", **context: Any) -> Any:
+        """Ask ``team``'s coach; a question with one option is settled without asking (the
+        listeners still see what it offered)."""
+        if len(options) == 1:
+            if self.listeners:
+                settled = Decision(kind, team.side, options, labels, prompt, context)
+                for listener in self.listeners:
+                    listener("settled", settled)
+            return options[0]
+        decision = Decision(kind, team.side, options, labels, prompt, context)
+        index = self.agents[team.side].decide(decision, self)
+        self.decision_count += 1
+        for listener in self.listeners:
+            listener("decision", (decision, index))
+        return options[index]
+
+    # -- history and scopes ----------------------------------------------------------------
+    def record(self, event: str, payload: dict) -> None:
+        entry = (event, payload)
+        self.action_history.append(entry)
+        self.turn_history.append(entry)
+        self.game_history.append(entry)
+        for listener in self.listeners:
+            listener("event", entry)
+        if self.options.debug:
+            self.check_invariants(f"after {event}")
+
+    def check_invariants(self, where: str) -> None:
+        raise NotImplementedError
+
+    def history(self, scope: str) -> list[tuple[str, dict]]:
+        if scope == "turn":
+            return self.turn_history
+        if scope == "action":
+            return self.action_history
+        return self.game_history
+
+    def on_scope_end(self, scope: str, undo: Callable[[], None]) -> None:
+        """Undo a change (a rule's `for this SCOPE`) when the current SCOPE ends."""
+        self.scope_undos.setdefault((scope, self.scope_token(scope)), []).append(undo)
