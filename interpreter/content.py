@@ -6,14 +6,27 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from nuffle.dsl.diagnostics import SourceMap
+from nuffle.interpreter.compiler import CompiledRules
 from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS
 
 from nuffle.catalogue.model import Catalogue
 from nuffle.paths import REPO_ROOT
+
+
+@dataclass
+class Rules:
+    """One content item's compiled rules, with the names a log or narrative shows."""
+
+    kind: str
+    id: str
+    name: str
+    compiled: CompiledRules
+    data: dict = field(default_factory=dict)
 
 
 def content_version(catalogue: Catalogue, game: str | None = None) -> str:

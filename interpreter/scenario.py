@@ -9,7 +9,6 @@ switched off, its own script and expectations, to show the rule changes the outc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from nuffle.interpreter.blitz_bowl.actions import place_player
@@ -19,10 +18,8 @@ from nuffle.interpreter.blitz_bowl.game import Game, GameOver, Options
 from nuffle.interpreter.blitz_bowl.narrate import ENGLISH, event_line
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball
-from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript
 from nuffle.interpreter.dice import Dice, DiceScriptError, Outcome, parse_script
-from nuffle.interpreter.errors import RulesError
-from nuffle.interpreter.scenario_expect import Timeline, check_expectations
+from nuffle.interpreter.scenario_expect import check_expectations
 from nuffle.interpreter.scenario_fields import (
     SIDES,
     ScenarioError,
@@ -32,25 +29,10 @@ from nuffle.interpreter.scenario_fields import (
     shown,
     side,
 )
+from nuffle.interpreter.scenario_run import Run, play_script, roll_text, watch
 from nuffle.interpreter.scenario_script import ScenarioAgent
 
 __all__ = ["Run", "ScenarioError", "run_scenario"]
-
-
-@dataclass
-class Run:
-    """What one run of a scenario produced."""
-
-    game: Game
-    timeline: Timeline
-    notes: list[str]
-    failures: list[str] = field(default_factory=list)
-    ended_by: str = ""
-
-    @property
-    def events(self) -> list[str]:
-        """The events and dice rolls, as expectation patterns match them."""
-        return self.timeline.events
 
 
 def block_faces(ruleset: Ruleset) -> dict[str, tuple[int, int]]:
@@ -97,68 +79,20 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     setup = mapping(data.get("setup"), "setup")
     part = mapping(data.get("without"), "without") if without else data
     game, dice, agent = new_game(ruleset, data, setup, part, without, debug)
-    timeline = Timeline()
-    notes: list[str] = []
-
-    def listen(kind: str, payload: Any) -> None:
-        if kind == "event":
-            timeline.event(event_line(payload[0], payload[1], game.board))
-        elif kind == "note":
-            text = ENGLISH.note(payload, game)
-            notes.append(text)
-            timeline.add("narrative", text)
-        elif kind == "decision":
-            decision, index = payload
-            timeline.add("decision", f"{decision.kind} ({decision.team}): "
-                         f"{decision.labels[index]}")
-        elif kind == "settled":
-            agent.settled(payload)
-
-    def rolled(outcome: Outcome) -> None:
-        timeline.event(roll_line(game, outcome))
-    game.listeners.append(listen)
-    dice.listener = rolled
-    run = Run(game, timeline, notes)
-    agent.on_failure = lambda failure: timeline.add("check failed", failure)
+    run = watch(game, dice, agent, lambda name, payload: event_line(name, payload, game.board),
+                lambda note: ENGLISH.note(note, game))
     start = setup.get("start", "actions")
     if start not in ("setup", "turn", "actions"):
         raise ScenarioError(f"start: `{shown(start)}` should be setup, turn or actions")
-    try:
-        play(game, setup, start)
-    except OutOfScript:
-        run.ended_by = "script"
-    except DiceScriptError as exc:
-        if dice.remaining_script() or "no scripted outcome left" not in str(exc):
-            run.failures.append(f"dice: {exc}")
-        run.ended_by = "dice"
-    except DecisionScriptError as exc:
-        run.failures.append(f"decisions: {exc}")
-    except GameOver:
-        run.ended_by = "game over"
-    except RulesError as err:  # a rule ran past a limit of the engine: the run says which
-        game.stopped_by(err)
-        diag = err.diagnostic()
-        run.failures.append(f"rules error: {diag.path}:{diag.line}:{diag.column}: "
-                            f"error[{diag.code}]: {diag.message}")
-        run.ended_by = "rules error"
-    if not run.failures:  # the script ran as written: what it offered and what followed
-        left_dice = dice.remaining_script()
-        if left_dice:
-            run.failures.append(f"{len(left_dice)} scripted dice were not rolled: {left_dice}")
-        if agent.answers:
-            run.failures.append(f"scripted decisions not asked for: {agent.answers}")
-        run.failures += check_expectations(game, mapping(part.get("expect"), "expect"),
-                                           timeline, agent.asked)
-    run.failures[:0] = agent.failures
-    return run
+    return play_script(run, dice, agent, lambda: play(game, setup, start),
+                       {GameOver: "game over"},
+                       lambda: check_expectations(game, mapping(part.get("expect"), "expect"),
+                                                  run.timeline, agent.asked))
 
 
 def roll_line(game: Game, outcome: Outcome) -> str:
     """``roll d6=3 why=armour``: a rule's own roll is named by its item."""
-    why = outcome.why
-    if why == "rule" and game.running is not None:
-        why = game.running.item
-    return f"roll d{outcome.sides}={outcome.value} why={'-'.join(why.lower().split()) or 'unknown'}"
+    return roll_text(game, outcome)
 
 
 def new_game(ruleset: Ruleset, data: dict, setup: dict, part: dict, without: bool,

@@ -7,13 +7,19 @@ compiled hooks to their players, balls and cards.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.compiler import CompiledRules, Compiler
-from nuffle.interpreter.content import cache_key, checked_catalogue, content_version, stable
+from nuffle.interpreter.content import (
+    Rules,
+    cache_key,
+    checked_catalogue,
+    content_version,
+    stable,
+)
 from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
@@ -23,15 +29,6 @@ EDITION = "blitz-bowl-s2"
 GAME = "blitz-bowl"
 
 
-@dataclass
-class Rules:
-    """One content item's compiled rules, with the names a log or narrative shows."""
-
-    kind: str
-    id: str
-    name: str
-    compiled: CompiledRules
-    data: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -7,13 +7,19 @@ happens here, once per content version (principle 4).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
 from nuffle.interpreter.blood_bowl.draft import draft as _draft
 from nuffle.interpreter.compiler import CompiledRules, Compiler
-from nuffle.interpreter.content import cache_key, checked_catalogue, content_version, stable
+from nuffle.interpreter.content import (
+    Rules,
+    cache_key,
+    checked_catalogue,
+    content_version,
+    stable,
+)
 from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
@@ -23,13 +29,6 @@ GAME = "blood-bowl"
 TABLE_EDITIONS = {"pbbl": "pbbl-1-10", "bb2020": "bb2020"}  # `--tables` -> content edition
 
 
-@dataclass
-class Rules:
-    kind: str
-    id: str
-    name: str
-    compiled: CompiledRules
-    data: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -32,9 +32,7 @@ from nuffle.interpreter.blood_bowl.state import (
     Square,
     Team,
 )
-from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript
-from nuffle.interpreter.dice import Dice, DiceScriptError, Outcome, parse_script
-from nuffle.interpreter.errors import RulesError
+from nuffle.interpreter.dice import Dice, DiceScriptError, parse_script
 from nuffle.interpreter.scenario_expect import Timeline, _questions, check_events
 from nuffle.interpreter.scenario_fields import (
     ScenarioError,
@@ -44,6 +42,7 @@ from nuffle.interpreter.scenario_fields import (
     shown,
     side,
 )
+from nuffle.interpreter.scenario_run import Run, play_script, watch
 from nuffle.interpreter.scenario_script import ScenarioAgent
 
 # `block=pushed` style names for the Block dice (page 11) and the Scatter template (ruling
@@ -74,8 +73,7 @@ def event_line(name: str, payload: dict) -> str:
     return f"{name} {fields}".rstrip()
 
 
-def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: bool = True) -> Any:
-    from nuffle.interpreter.scenario import Run
+def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: bool = True) -> Run:
     setup = mapping(data.get("setup"), "setup")
     part = mapping(data.get("without"), "without") if without else data
     tests = listed(data.get("tests"), "tests")
@@ -101,65 +99,16 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     m = Match(ruleset, teams[0], teams[1], {"home": agent, "away": agent}, seed=0,
               options=Options(tables=tables_option, disabled=disabled, debug=debug,
                               overtime=bool(setup.get("overtime", True))), dice=dice)
-    timeline = Timeline()
-    notes: list[str] = []
+    run = watch(m, dice, agent, event_line,
+                lambda note: ENGLISH.message(note[0], note[1], ruleset))
+    return play_script(run, dice, agent, lambda: play(m, setup),
+                       {HalfOver: "half over", MatchOver: "game over", Finished: "game over"},
+                       lambda: check(m, mapping(part.get("expect"), "expect"), run.timeline,
+                                     agent.asked))
 
-    def listen(kind: str, payload: Any) -> None:
-        if kind == "event":
-            timeline.event(event_line(payload[0], payload[1]))
-        elif kind == "note":
-            key, fields = payload
-            text = ENGLISH.message(key, fields, ruleset)
-            notes.append(text)
-            timeline.add("narrative", text)
-        elif kind == "decision":
-            decision, index = payload
-            timeline.add("decision", f"{decision.kind} ({decision.team}): "
-                         f"{decision.labels[index]}")
-        elif kind == "settled":
-            agent.settled(payload)
 
-    def rolled(outcome: Outcome) -> None:
-        why = outcome.why
-        if why == "rule" and m.running is not None:
-            why = m.running.item
-        timeline.event(f"roll d{outcome.sides}={outcome.value} "
-                       f"why={'-'.join(why.lower().split()) or 'unknown'}")
-    m.listeners.append(listen)
-    dice.listener = rolled
-    run = Run(m, timeline, notes)
-    agent.on_failure = lambda failure: timeline.add("check failed", failure)
-    try:
-        play(m, setup)
-        run.ended_by = "game over"
-    except OutOfScript:
-        run.ended_by = "script"
-    except DiceScriptError as exc:
-        if dice.remaining_script() or "no scripted outcome left" not in str(exc):
-            run.failures.append(f"dice: {exc}")
-        run.ended_by = "dice"
-    except DecisionScriptError as exc:
-        run.failures.append(f"decisions: {exc}")
-    except HalfOver:
-        m.end_drive()
-        run.ended_by = "half over"
-    except MatchOver:
-        run.ended_by = "game over"
-    except RulesError as err:
-        m.stopped_by(err)
-        diag = err.diagnostic()
-        run.failures.append(f"rules error: {diag.path}:{diag.line}:{diag.column}: "
-                            f"error[{diag.code}]: {diag.message}")
-        run.ended_by = "rules error"
-    if not run.failures:
-        left = dice.remaining_script()
-        if left:
-            run.failures.append(f"{len(left)} scripted dice were not rolled: {left}")
-        if agent.answers:
-            run.failures.append(f"scripted decisions not asked for: {agent.answers}")
-        run.failures += check(m, mapping(part.get("expect"), "expect"), timeline, agent.asked)
-    run.failures[:0] = agent.failures
-    return run
+class Finished(Exception):  # noqa: N818 - a signal
+    """The position played on to its last team turn."""
 
 
 def square(m: Match, value: Any, where: str) -> Square:
@@ -235,6 +184,10 @@ def play(m: Match, setup: dict) -> None:
             m.drive_serial += 1
             kickoff.kick_off(m, kicking, kicking.opponent)
             team = kicking.opponent
+        except HalfOver:
+            m.end_drive()  # the half ends as in a match: its end-of-drive rules run
+            raise
+    raise Finished()
 
 
 def place(m: Match, setup: dict) -> None:
