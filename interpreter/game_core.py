@@ -40,6 +40,21 @@ class GameCore(HookFiring):
         self.game_history: list[tuple[str, dict]] = []
         self.scope_undos: dict[tuple[str, int], list] = {}
 
+    # -- lookups (both games have a home and an away team of players with ids) -------------
+    home: Any
+    away: Any
+    teams: list[Any]
+
+    def player(self, pid: str) -> Any:
+        for team in self.teams:
+            for p in team.players:
+                if p.id == pid:
+                    return p
+        raise KeyError(f"no player `{pid}` (players are named like home.blitzer, away.lineman-2)")
+
+    def side(self, side: str) -> Any:
+        return self.home if side == "home" else self.away
+
     # -- decisions (principle 6) -----------------------------------------------------------
     def decide(self, team: Any, kind: str, options: list, labels: Callable | list[str],
                prompt: str = "", **context: Any) -> Any:

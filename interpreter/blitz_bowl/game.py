@@ -147,16 +147,6 @@ class Game(GameCore):
             team.params[name] = decl.default
         return team
 
-    def player(self, pid: str) -> Player:
-        for team in self.teams:
-            for p in team.players:
-                if p.id == pid:
-                    return p
-        raise KeyError(f"no player `{pid}` (players are named like home.blitzer, away.lineman-2)")
-
-    def side(self, side: str) -> Team:
-        return self.home if side == "home" else self.away
-
     # -- decisions (principle 6) -------------------------------------------------------------
     def deciding_team(self, env: Env) -> Team:
         """Whose coach answers a rule's `may` or `choose`: the item's coach; for a ball card,

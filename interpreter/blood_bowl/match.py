@@ -129,16 +129,6 @@ class Match(GameCore):
         return team
 
     # -- lookups ---------------------------------------------------------------------------
-    def player(self, pid: str) -> Player:
-        for team in self.teams:
-            for p in team.players:
-                if p.id == pid:
-                    return p
-        raise KeyError(f"no player `{pid}` (players are named like home.blitzer-1)")
-
-    def side(self, side: str) -> Team:
-        return self.home if side == "home" else self.away
-
     def scoring_end(self, team: Team) -> int:
         """The end zone column a team scores in (it defends the other, page 7)."""
         return AWAY_END if team is self.home else HOME_END
