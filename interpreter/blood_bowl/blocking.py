@@ -39,8 +39,11 @@ def targets(m: Match, p: Player) -> list[Player]:
 
 
 def block(m: Match, attacker: Player, defender: Player) -> None:
-    """One block, from the dice to the knock-downs (pages 10-11, 22)."""
+    """One block, from the dice to the knock-downs (pages 10-11, 22); a rule may make
+    something else instead (`instead of block`: a skill's attack of page 29)."""
     from nuffle.interpreter.blood_bowl.match import Turnover
+    if m.instead("block", {"blocker": attacker, "target": defender, "result": None}):
+        return
     st_a = m.modify("block-strength", attacker.strength + injury.assists(m, attacker, defender),
                     {"player": attacker, "team": attacker.team, "opponent": defender,
                      "attacking": True})

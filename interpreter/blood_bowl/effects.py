@@ -11,7 +11,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, tables, turn
+from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, movement, tables, turn
 from nuffle.interpreter.blood_bowl.state import CASUALTY, ON_PITCH, RESERVES, Player, Square, Team
 from nuffle.interpreter.errors import RulesError
 from nuffle.interpreter.hooks import Env
@@ -206,6 +206,15 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
             p.no_tackle_zones = True
             m.note("loses-tackle-zones", player=p)
 
+    def armour_roll(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and p.on_pitch:
+            injury.armour(m, p, "effect", env.owner.player)
+
+    def stop_moving(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player):
+            p.moves_used = p.movement + movement.RUSHES
+            m.note("stops-moving", player=p)
+
     def kill(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player) and p.where == ON_PITCH:
             sq, had_ball = p.square, m.holder is p
@@ -242,6 +251,7 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         "stun": stun, "send-off": send_off, "push-into-crowd": into_crowd,
         "miss-next-drive": miss_next_drive, "pray": pray, "gain-skill": gain_skill,
         "lose-tackle-zones": lose_tackle_zones, "to-reserves": to_reserves, "kill": kill,
+        "armour-roll": armour_roll, "stop-moving": stop_moving,
         "place-prone": place_prone,
     }
 

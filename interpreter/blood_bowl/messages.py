@@ -75,6 +75,7 @@ MESSAGES: dict[str, str] = {
     "lands": "{player} lands on their feet",
     "killed": "{player} is killed",
     "placed-prone": "{player} is placed Prone",
+    "stops-moving": "{player} can move no further",
     "log-written": "Log written to {path}; replay it with `nuffle replay {path}`.",
     "board-legend": "{side}: {team}, {points} points, turn {turn}, {rerolls} team re-rolls; "
                     "{players}",

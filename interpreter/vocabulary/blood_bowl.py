@@ -135,7 +135,9 @@ def build() -> Vocabulary:
     v.event("team-reroll", "A team re-roll is used for a player's roll (PBBL page 15); a "
             "rule may `cancel` it, and it is lost all the same (a skill of PBBL page 26).",
             "a team re-roll is used", player="player", team="team", test="test-kind")
-    v.event("block", "The Block dice result is chosen (PBBL page 11).",
+    v.event("block", "A block (PBBL pages 10-11): `instead of block` replaces it before any "
+            "dice are rolled (`result` is then none); `after block`, once its result is "
+            "chosen.",
             "{blocker} blocks {target}", blocker="player", target="player",
             result="block-face")
     v.event("knocked-down", "A player is knocked down, before the Armour roll (PBBL page "
@@ -288,6 +290,12 @@ def build() -> Vocabulary:
              "instead (PBBL page 29).", "player", required=True,
              phrase="{subject} goes to the Reserves box")
 
+    v.effect("armour-roll", "Make an Armour roll for a player, unmodified, and an Injury roll "
+             "if it beats their AV (PBBL page 12); the rule's player is the attacker (a "
+             "Casualty earns no Star Player Points).", "player", required=True,
+             phrase="make an Armour roll for {subject}")
+    v.effect("stop-moving", "The player can move no further in this action (PBBL page 29).",
+             "player", required=True, phrase="{subject} can move no further")
     v.effect("kill", "The player is killed: off the pitch to the Dead & Injured box, no "
              "Casualty roll (PBBL page 25).", "player", required=True,
              phrase="{subject} is killed")
