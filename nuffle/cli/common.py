@@ -45,7 +45,7 @@ def exit_status(diags: list[Diagnostic]) -> int:
 
 
 def plural(n: int, word: str) -> str:
-    irregular = {"ability": "abilities", "pitch": "pitches"}
+    irregular = {"ability": "abilities", "pitch": "pitches", "glossary": "glossaries"}
     if n == 1:
         return f"{n} {word}"
     return f"{n} {irregular.get(word, word + 's')}"
