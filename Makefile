@@ -21,7 +21,7 @@ run: $(STAMP)
 	  --log build/sample-game.jsonl > build/sample-game.txt && tail -n 3 build/sample-game.txt && \
 	  echo "the whole sample game is in build/sample-game.txt"
 	@echo
-	@$(BIN)/nuffle play --game blood-bowl --home human --away orc --seed 1 --bots greedy,greedy \
+	@$(BIN)/nuffle play --game blood-bowl --home human --away orc --seed 6 --bots greedy,greedy \
 	  --log build/sample-match.jsonl > build/sample-match.txt && tail -n 2 build/sample-match.txt && \
 	  echo "the whole Blood Bowl sample match is in build/sample-match.txt"
 	@echo
