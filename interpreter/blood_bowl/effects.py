@@ -11,7 +11,7 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, movement, tables, turn
+from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, movement, rolls, tables, turn
 from nuffle.interpreter.blood_bowl.state import CASUALTY, ON_PITCH, RESERVES, Player, Square, Team
 from nuffle.interpreter.errors import RulesError
 from nuffle.interpreter.hooks import Env
@@ -293,11 +293,21 @@ def query_table(m: Match) -> dict[str, Callable[..., Any]]:
     def without_skill(env: Env, players: Any, skill: Any) -> list[Player]:
         return [p for p in _players(players) if skill not in p.skills]
 
+    def d6_with_team_reroll(env: Env, p: Any, need: Any) -> int | None:
+        """A rule's D6 for ``p`` that the team may re-roll like a roll of the player's own
+        (page 15) when it shows less than ``need``: a skill's own roll (page 28)."""
+        if not isinstance(p, Player) or need is None:
+            return None
+        die = m.dice.roll(6, "rule")
+        if die < int(need) and rolls.team_reroll(m, p, "rule"):
+            die = m.dice.roll(6, "rule")
+        return die
+
     def skill_value(env: Env, p: Any, skill: Any) -> int | None:
         return p.skill_values.get(skill) if isinstance(p, Player) else None
 
     return {"random-players": random_players, "adjacent-team-mates": adjacent_team_mates,
-            "skill-value": skill_value,
+            "skill-value": skill_value, "d6-with-team-reroll": d6_with_team_reroll,
             "without-skill": without_skill, "size": lambda env, xs: len(list(xs or []))}
 
 

@@ -311,6 +311,10 @@ def build() -> Vocabulary:
     v.query("skill-value", "The value a player's skill was given (`gain-skill p with loner "
             "as 2`: Loner (2+) gives 2); none when it has none (BB2020 Prayers to Nuffle).",
             ("player", "ability"), "number", phrase="the value of {0}'s {1}")
+    v.query("d6-with-team-reroll", "A D6 rolled for a player's rule that the team may re-roll "
+            "with a team re-roll, as one of the player's own rolls (PBBL page 15), when it "
+            "shows less than the number given (a skill's own roll, PBBL page 28).",
+            ("player", "number"), "number", phrase="a D6 for {0}, re-rollable below {1}")
     v.query("size", "How many players a list holds.", ("list[player]",), "number",
             phrase="how many of {0} there are")
     v.query("random-players", "N different players picked at random from a list, through "
