@@ -67,28 +67,14 @@ def arrive(m: Match, sq: Square | None, last: Square, modifier: int) -> None:
         else:
             m.ball, m.holder = sq, None
             m.note("ball-lands", square=sq)
-            if p is None:
-                _rest_or_bounce_from(m, sq)
+            if p is None:  # an empty square: it bounces once more (page 14)
+                bounce(m, sq)
                 return
         # dropped, or landed on a player lying down: it bounces
         last = sq
         sq = bounce_square(m, sq)
         modifier = CATCH_OTHER
     m.ball = last
-
-
-def _rest_or_bounce_from(m: Match, sq: Square) -> None:
-    """A ball landing in an empty square bounces once more (page 14)."""
-    nxt = bounce_square(m, sq)
-    if nxt is None:
-        arrive(m, None, sq, CATCH_OTHER)
-        return
-    p = m.occupant.get(nxt)
-    if p is None:
-        m.ball, m.holder = nxt, None
-        m.note("ball-rests", square=nxt)
-        return
-    arrive(m, nxt, sq, CATCH_OTHER)
 
 
 def bounce_square(m: Match, sq: Square) -> Square | None:
@@ -100,15 +86,15 @@ def bounce_square(m: Match, sq: Square) -> Square | None:
 
 
 def bounce(m: Match, sq: Square) -> None:
-    """The ball bounces one square from ``sq`` (a player dropped it, fell, or it landed)."""
+    """The ball bounces one square from ``sq`` (a player dropped it, fell, or it landed):
+    it rests in an empty square, else it comes down there as ``arrive`` says."""
     m.holder, m.ball = None, sq
     nxt = bounce_square(m, sq)
-    arrive(m, nxt, sq, CATCH_OTHER) if nxt is None or nxt in m.occupant else _settle(m, nxt)
-
-
-def _settle(m: Match, sq: Square) -> None:
-    m.ball, m.holder = sq, None
-    m.note("ball-rests", square=sq)
+    if nxt is not None and nxt not in m.occupant:
+        m.ball = nxt
+        m.note("ball-rests", square=nxt)
+        return
+    arrive(m, nxt, sq, CATCH_OTHER)
 
 
 def throw_in(m: Match, last: Square) -> tuple[Square | None, Square]:
@@ -251,14 +237,10 @@ def hand_off(m: Match, giver: Player, receiver: Player) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
     m.note("hand-off", player=giver, receiver=receiver)
     m.holder = None
-    catch(m, receiver, CATCH_HAND_OFF) or _after_drop(m, receiver.square)
+    if not catch(m, receiver, CATCH_HAND_OFF):
+        bounce(m, receiver.square)
     if m.holder is None or m.holder.team is not giver.team:
         raise Turnover("hand-off not caught")
-
-
-def _after_drop(m: Match, sq: Square) -> None:
-    nxt = bounce_square(m, sq)
-    arrive(m, nxt, sq, CATCH_OTHER) if nxt is None or nxt in m.occupant else _settle(m, nxt)
 
 
 def adjacent(a: Square, b: Square) -> bool:
