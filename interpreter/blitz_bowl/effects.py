@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 from nuffle.interpreter.blitz_bowl import actions, balls, challenges, combat
 from nuffle.interpreter.blitz_bowl.messages import Named
 from nuffle.interpreter.blitz_bowl.state import Ball, Player, Team
+from nuffle.interpreter.common_effects import Effect, flag, reroll, reroll_possible
 from nuffle.interpreter.hooks import ActionVoided, Env
 
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
 
-Effect = Callable[[Env, Any, dict, str | None], None]
 
 
 def cause_of(env: Env) -> str:
@@ -51,9 +51,9 @@ def effect_table(g: Game) -> dict[str, Effect]:
     def bound(effect: Callable[..., None]) -> Effect:
         return partial(effect, g)
     return {
-        "set": bound(_set), "change": bound(_change), "reroll": _reroll,
-        "cancel": _flag("cancelled"), "succeed": _flag("succeed"),
-        "fail": _flag("fail"), "free": bound(_free), "free-choice": bound(_free_choice),
+        "set": bound(_set), "change": bound(_change), "reroll": reroll,
+        "cancel": flag("cancelled"), "succeed": flag("succeed"),
+        "fail": flag("fail"), "free": bound(_free), "free-choice": bound(_free_choice),
         "offer-free": bound(_offer_free),
         "extra-action": bound(_extra_action),
         "knock-down": bound(_knock_down), "injure": bound(_injure),
@@ -90,18 +90,6 @@ def _assign(g: Game, env: Env, target: str, value: Any, duration: str | None) ->
     g.set_parameter(team, target, value, g.origin)
     if duration is not None:
         g.on_scope_end(duration, lambda: team.params.__setitem__(target, previous))
-
-
-def _reroll(env: Env, subject: Any, args: dict, duration: str | None) -> None:
-    if env.firing is not None and not env.firing.reroll_spent:
-        env.firing.reroll = env.firing.reroll_spent = True
-
-
-def _flag(name: str) -> Effect:
-    def set_flag(env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        if env.firing is not None:
-            setattr(env.firing, name, True)
-    return set_flag
 
 
 def _free(g: Game, env: Env, action: str, args: dict, duration: str | None) -> None:
@@ -252,8 +240,7 @@ def _choose_bounce(g: Game, env: Env, ball: Ball, args: dict, duration: str | No
 # -- feasibility: a `may` is only asked when its effect can happen ---------------------
 def feasibility_checks(g: Game) -> dict[str, Callable[[Env, Any, Any], bool]]:
     return {
-        "reroll": lambda env, subject, by: env.firing is not None
-        and not env.firing.reroll_spent,
+        "reroll": reroll_possible,
         "free": lambda env, action, p: isinstance(p, Player)
         and action in actions.legal_actions(g, p, free=True),
         "free-choice": lambda env, subject, p: isinstance(p, Player)

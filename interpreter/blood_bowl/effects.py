@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, movement, rolls, tables, turn
 from nuffle.interpreter.blood_bowl.state import CASUALTY, ON_PITCH, RESERVES, Player, Square, Team
+from nuffle.interpreter.common_effects import Effect, flag, reroll, reroll_possible
 from nuffle.interpreter.errors import RulesError
 from nuffle.interpreter.hooks import Env
 from nuffle.interpreter.vocabulary.model import Vocabulary
@@ -20,7 +21,6 @@ from nuffle.interpreter.vocabulary.model import Vocabulary
 if TYPE_CHECKING:
     from nuffle.interpreter.blood_bowl.match import Match
 
-Effect = Callable[[Env, Any, dict, str | None], None]
 TYPE_CLASSES: dict[str, type] = {"player": Player, "team": Team, "square": Square}
 SETTABLE = {"movement": "movement", "armour-value": "armour-value"}
 _BUILT: dict[int, dict] = {}
@@ -61,16 +61,6 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         obj.temporary[key] = before + new - current
         if duration is not None:
             m.on_scope_end(duration, lambda: obj.temporary.__setitem__(key, before))
-
-    def reroll(env: Env, subject: Any, args: dict, duration: str | None) -> None:
-        if env.firing is not None and not env.firing.reroll_spent:
-            env.firing.reroll = env.firing.reroll_spent = True
-
-    def flag(name: str) -> Effect:
-        def set_flag(env: Env, subject: Any, args: dict, duration: str | None) -> None:
-            if env.firing is not None:
-                setattr(env.firing, name, True)
-        return set_flag
 
     def move_turn_marker(env: Env, team: Any, args: dict, duration: str | None) -> None:
         if isinstance(team, Team):
@@ -312,5 +302,4 @@ def query_table(m: Match) -> dict[str, Callable[..., Any]]:
 
 
 def feasibility_checks(m: Match) -> dict[str, Callable[[Env, Any, Any], bool]]:
-    return {"reroll": lambda env, subject, by: env.firing is not None
-            and not env.firing.reroll_spent}
+    return {"reroll": reroll_possible}
