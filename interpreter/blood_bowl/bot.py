@@ -25,6 +25,8 @@ class BloodBowlGreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.deciding: Decision | None = None
+        self.mover: Player | None = None  # a step decision's player, and the risk of a
+        self.penalty = 0  # further square for them (Dodge or Going For It)
 
     def decide(self, decision: Decision, game: Any) -> int:
         scorer = getattr(self, "_" + decision.kind.replace("-", "_"), None)
@@ -32,6 +34,11 @@ class BloodBowlGreedyBot:
             return 0
         team = game.side(decision.team)
         self.deciding = decision
+        if decision.kind == "step":  # the same mover and risk for every square offered
+            mover = game.player(decision.context["player"])
+            risky = game.tackle_zones(mover.square, team) > 0 \
+                or mover.moves_used >= mover.movement
+            self.mover, self.penalty = mover, 3 if risky else 0
         scores = [scorer(option, team, game) for option in decision.options]
         return max(range(len(scores)), key=scores.__getitem__)
 
@@ -84,9 +91,7 @@ class BloodBowlGreedyBot:
             return 2
         if what == "foul":
             return 1
-        mover = game.player(self.deciding.context["player"])
-        risky = game.tackle_zones(mover.square, team) > 0 or mover.moves_used >= mover.movement
-        penalty = 3 if risky else 0
+        mover, penalty = self.mover, self.penalty
         if carrier is not None and carrier.team is team and mover is carrier:
             return 10 - self.to_goal(game, team, arg) / 3 - penalty
         ball = self.ball_square(game)

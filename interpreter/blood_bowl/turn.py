@@ -81,19 +81,18 @@ def _label(choice: tuple[Player, str] | None) -> str:
 
 def activations(m: Match, team: Team, players: list[Player] | None,
                 actions: tuple[str, ...]) -> list[tuple[Player, str]]:
+    # what holds for the whole team: the once-per-turn actions left, a Prone or Stunned
+    # opponent to foul, a ball on the pitch to pass or hand off
+    victims = any(q.on_pitch and not q.standing for q in team.opponent.players)
+    ball = m.holder is not None or m.ball is not None
+    allowed = [a for a in actions if not (a in ONCE_PER_TURN and a in team.declared)
+               and (a != "foul" or victims) and (a not in ("pass", "hand-off") or ball)]
     out = []
     for p in players if players is not None else team.players:
         if p.acted or not p.on_pitch or p.stunned:
             continue
-        for action in actions:
-            if action in ONCE_PER_TURN and action in team.declared:
-                continue
+        for action in allowed:
             if action == "block" and not (p.standing and blocking.targets(m, p)):
-                continue
-            if action == "foul" and not any(q.on_pitch and not q.standing
-                                            for q in team.opponent.players):
-                continue
-            if action in ("pass", "hand-off") and m.holder is None and m.ball is None:
                 continue
             out.append((p, action))
     return out
