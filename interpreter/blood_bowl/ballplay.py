@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from nuffle.interpreter.blood_bowl import rolls
 from nuffle.interpreter.blood_bowl.pitch import (
     RANGE_MODIFIER,
-    distance,
     pass_range,
     under_ruler,
 )
@@ -241,7 +240,3 @@ def hand_off(m: Match, giver: Player, receiver: Player) -> None:
         bounce(m, receiver.square)
     if m.holder is None or m.holder.team is not giver.team:
         raise Turnover("hand-off not caught")
-
-
-def adjacent(a: Square, b: Square) -> bool:
-    return distance(a, b) == 1

@@ -18,7 +18,6 @@ from nuffle.interpreter.blood_bowl import effects, kickoff, turn
 from nuffle.interpreter.blood_bowl.pitch import AWAY_END, HOME_END, Pitch
 from nuffle.interpreter.blood_bowl.ruleset import Ruleset
 from nuffle.interpreter.blood_bowl.state import (
-    KNOCKED_OUT,
     ON_PITCH,
     RESERVES,
     Player,
@@ -352,9 +351,6 @@ class Match(GameCore):
             "player": p, "team": p.team, "achievement": achievement, "cause": cause})
         self.spp[p.id] = self.spp.get(p.id, 0) + int(points or 0)
 
-    @property
-    def knocked_out(self) -> list[Player]:
-        return [p for t in self.teams for p in t.players if p.where == KNOCKED_OUT]
 
 
 class MatchOver(Exception):  # noqa: N818

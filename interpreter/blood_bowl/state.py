@@ -167,9 +167,6 @@ class Team:
     def stalling_players(self) -> list[Player]:
         return []  # BB2020's Stalling is not a PBBL rule: no player ever stalls here
 
-    @property
-    def reserves(self) -> list[Player]:
-        return [p for p in self.players if p.where == RESERVES]
 
     def __repr__(self) -> str:
         return self.side
