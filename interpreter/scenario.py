@@ -18,7 +18,7 @@ from nuffle.interpreter.blitz_bowl.game import Game, GameOver, Options
 from nuffle.interpreter.blitz_bowl.narrate import ENGLISH, event_line
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.state import Ball
-from nuffle.interpreter.dice import Dice, DiceScriptError, Outcome, parse_script
+from nuffle.interpreter.dice import Dice, Outcome
 from nuffle.interpreter.scenario_expect import check_expectations
 from nuffle.interpreter.scenario_fields import (
     SIDES,
@@ -29,7 +29,7 @@ from nuffle.interpreter.scenario_fields import (
     shown,
     side,
 )
-from nuffle.interpreter.scenario_run import Run, play_script, roll_text, watch
+from nuffle.interpreter.scenario_run import Run, play_script, roll_text, scripted_dice, watch
 from nuffle.interpreter.scenario_script import ScenarioAgent
 
 __all__ = ["Run", "ScenarioError", "run_scenario"]
@@ -43,9 +43,6 @@ def block_faces(ruleset: Ruleset) -> dict[str, tuple[int, int]]:
     for roll, direction in ruleset.bounce_chart.items():
         out[f"bounce={direction}"] = (8, roll)
     return out
-
-
-MAX_DIE_TEXT = 40  # `bounce=north-east` and `d6=4` are far shorter
 
 
 def xy(value: Any, where: str) -> tuple[int, int]:
@@ -127,15 +124,9 @@ def new_game(ruleset: Ruleset, data: dict, setup: dict, part: dict, without: boo
 
 
 def dice_script(ruleset: Ruleset, entries: list) -> list[tuple[int, int]]:
-    """The scripted outcomes; an entry too long to be a die (`d` and 5,000 digits passes the
-    schema's pattern) is refused before Python reads its number."""
-    for entry in entries:
-        if not isinstance(entry, str) or len(entry) > MAX_DIE_TEXT:
-            raise ScenarioError(f"dice: `{shown(entry)}` is not a die and its result, like d6=4")
-    try:
-        return parse_script(entries, block_faces(ruleset))
-    except DiceScriptError as exc:
-        raise ScenarioError(str(exc)) from None
+    """The scripted outcomes, with the Block dice and the bounce chart named as the content
+    names them (`block=tackle`, `bounce=north`)."""
+    return scripted_dice(entries, block_faces(ruleset))
 
 
 def coach_traits(ruleset: Ruleset, traits: dict, team: str) -> list[str]:

@@ -12,10 +12,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nuffle.interpreter.decisions import DecisionScriptError, OutOfScript
-from nuffle.interpreter.dice import Dice, DiceScriptError, Outcome
+from nuffle.interpreter.dice import Dice, DiceScriptError, Outcome, parse_script
 from nuffle.interpreter.errors import RulesError
 from nuffle.interpreter.scenario_expect import Timeline
+from nuffle.interpreter.scenario_fields import ScenarioError, shown
 from nuffle.interpreter.scenario_script import ScenarioAgent
+
+MAX_DIE_TEXT = 40  # `bounce=north-east` and `d6=4` are far shorter
+
+
+def scripted_dice(entries: list, named_faces: dict[str, tuple[int, int]]
+                  ) -> list[tuple[int, int]]:
+    """A scenario's scripted outcomes; an entry too long to be a die (`d` and 5,000 digits
+    passes the schema's pattern) is refused before Python reads its number."""
+    for entry in entries:
+        if not isinstance(entry, str) or len(entry) > MAX_DIE_TEXT:
+            raise ScenarioError(f"dice: `{shown(entry)}` is not a die and its result, like d6=4")
+    try:
+        return parse_script(entries, named_faces)
+    except DiceScriptError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 @dataclass

@@ -32,7 +32,7 @@ from nuffle.interpreter.blood_bowl.state import (
     Square,
     Team,
 )
-from nuffle.interpreter.dice import Dice, DiceScriptError, parse_script
+from nuffle.interpreter.dice import Dice
 from nuffle.interpreter.scenario_expect import Timeline, _questions, check_events
 from nuffle.interpreter.scenario_fields import (
     ScenarioError,
@@ -42,7 +42,7 @@ from nuffle.interpreter.scenario_fields import (
     shown,
     side,
 )
-from nuffle.interpreter.scenario_run import Run, play_script, watch
+from nuffle.interpreter.scenario_run import Run, play_script, scripted_dice, watch
 from nuffle.interpreter.scenario_script import ScenarioAgent
 
 # `block=pushed` style names for the Block dice (page 11) and the Scatter template (ruling
@@ -83,12 +83,7 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
     tables_option = str(setup.get("tables", "pbbl"))
     if tables_option not in ("pbbl", "bb2020"):
         raise ScenarioError(f"setup.tables: `{shown(tables_option)}` should be pbbl or bb2020")
-    entries = listed(part.get("dice"), "dice")
-    try:
-        script = parse_script([str(e) for e in entries], NAMED_FACES)
-    except DiceScriptError as exc:
-        raise ScenarioError(str(exc)) from None
-    dice = Dice(0, script=script)
+    dice = Dice(0, script=scripted_dice(listed(part.get("dice"), "dice"), NAMED_FACES))
     agent = ScenarioAgent.from_script(listed(part.get("decisions"), "decisions"))
     teams = [setup.get("home"), setup.get("away")]
     for s, team in zip(("home", "away"), teams, strict=True):

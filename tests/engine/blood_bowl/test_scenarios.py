@@ -56,3 +56,12 @@ def test_every_skill_with_rules_has_a_scenario_with_a_without_run(bb_ruleset) ->
     assert not missing, f"no scenario for {missing}"
     not_shown = [ref for ref in wanted if not any("without" in s for s in scenarios[ref])]
     assert not not_shown, f"no scenario with a `without` run for {not_shown}"
+
+
+def test_a_die_too_long_to_read_is_a_scenario_error(bb_ruleset) -> None:
+    """`d` and 5,000 digits passes the schema's pattern; Python would refuse the number."""
+    from nuffle.interpreter.scenario_fields import ScenarioError
+    data = load(SCENARIOS[0])
+    data["dice"] = ["d" + "9" * 5000 + "=1"]
+    with pytest.raises(ScenarioError, match="is not a die and its result"):
+        run_scenario(bb_ruleset, data)
