@@ -43,6 +43,9 @@ class HookFiring:
     ruleset's order of its kinds of content (kinds not listed come last)."""
 
     kind_rank: dict[str, int] = {}
+    # (player, item id) pairs whose rules may not be used for now: a rule of one player's
+    # can stop another player using a skill (a skill of PBBL page 30); empty in Blitz Bowl
+    denied: frozenset | set = frozenset()
     hooks: HookRegistry
     depth: int
     budget: Budget
@@ -113,6 +116,8 @@ class HookFiring:
         try:
             for inst in list(bucket):
                 if inst.disabled:
+                    continue
+                if self.denied and (inst.owner.player, inst.owner.item) in self.denied:
                     continue
                 hook = inst.hook
                 limited = hook.once or hook.once_scope is not None

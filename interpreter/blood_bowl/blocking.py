@@ -40,7 +40,15 @@ def targets(m: Match, p: Player) -> list[Player]:
 
 def block(m: Match, attacker: Player, defender: Player) -> None:
     """One block, from the dice to the knock-downs (pages 10-11, 22); a rule may make
-    something else instead (`instead of block`: a skill's attack of page 29)."""
+    something else instead (`instead of block`: a skill's attack of page 29). A skill a rule
+    denied for this block (`deny-skill`) is usable again after it."""
+    try:
+        _block(m, attacker, defender)
+    finally:
+        m.denied.clear()
+
+
+def _block(m: Match, attacker: Player, defender: Player) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
     if m.instead("block", {"blocker": attacker, "target": defender, "result": None}):
         return

@@ -11,7 +11,20 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from nuffle.interpreter.blood_bowl import ballplay, injury, kickoff, movement, rolls, tables, turn
+from nuffle.interpreter.blood_bowl import (
+    ballplay,
+    effects_actions,
+    effects_blocking,
+    effects_cards,
+    effects_movement,
+    effects_passing,
+    injury,
+    kickoff,
+    movement,
+    rolls,
+    tables,
+    turn,
+)
 from nuffle.interpreter.blood_bowl.state import CASUALTY, ON_PITCH, RESERVES, Player, Square, Team
 from nuffle.interpreter.common_effects import Effect, flag, reroll, reroll_possible
 from nuffle.interpreter.errors import RulesError
@@ -21,6 +34,8 @@ from nuffle.interpreter.vocabulary.model import Vocabulary
 if TYPE_CHECKING:
     from nuffle.interpreter.blood_bowl.match import Match
 
+# each area of the rules maps its own effects and queries (one module per area)
+AREAS = (effects_blocking, effects_movement, effects_passing, effects_actions, effects_cards)
 TYPE_CLASSES: dict[str, type] = {"player": Player, "team": Team, "square": Square}
 SETTABLE = {"movement": "movement", "armour-value": "armour-value"}
 _BUILT: dict[int, dict] = {}
@@ -226,11 +241,17 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
             p.where = RESERVES
             m.note("to-reserves", player=p)
 
+    def deny_skill(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        skill = args.get("with")
+        if isinstance(p, Player) and skill is not None and (p, skill) not in m.denied:
+            m.denied.add((p, str(skill)))
+            m.note("skill-denied", player=p, skill=skill)
+
     def forgo_reroll(env: Env, subject: Any, args: dict, duration: str | None) -> None:
         if env.firing is not None:
             env.firing.reroll_spent = True
 
-    return {
+    table: dict[str, Effect] = {
         "set": assign, "change": change, "assign-attribute": assign_attribute,
         "reroll": reroll, "cancel": flag("cancelled"), "forgo-reroll": forgo_reroll,
         "move-turn-marker": move_turn_marker, "end-half": end_half,
@@ -242,8 +263,11 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         "miss-next-drive": miss_next_drive, "pray": pray, "gain-skill": gain_skill,
         "lose-tackle-zones": lose_tackle_zones, "to-reserves": to_reserves, "kill": kill,
         "armour-roll": armour_roll, "stop-moving": stop_moving,
-        "place-prone": place_prone,
+        "place-prone": place_prone, "deny-skill": deny_skill,
     }
+    for area in AREAS:
+        table.update(area.effects(m))
+    return table
 
 
 def _pick_up_to(m: Match, env: Env, players: list[Player], up_to: Any,
@@ -293,12 +317,19 @@ def query_table(m: Match) -> dict[str, Callable[..., Any]]:
             die = m.dice.roll(6, "rule")
         return die
 
+    def marks(env: Env, p: Any, sq: Any) -> bool:
+        return (isinstance(p, Player) and isinstance(sq, Square) and p.square is not None
+                and p.has_tackle_zones and sq in p.square.neighbours)
+
     def skill_value(env: Env, p: Any, skill: Any) -> int | None:
         return p.skill_values.get(skill) if isinstance(p, Player) else None
 
-    return {"random-players": random_players, "adjacent-team-mates": adjacent_team_mates,
+    table = {"random-players": random_players, "adjacent-team-mates": adjacent_team_mates,
             "skill-value": skill_value, "d6-with-team-reroll": d6_with_team_reroll,
-            "without-skill": without_skill, "size": lambda env, xs: len(list(xs or []))}
+            "without-skill": without_skill, "marks": marks, "size": lambda env, xs: len(list(xs or []))}
+    for area in AREAS:
+        table.update(area.queries(m))
+    return table
 
 
 def feasibility_checks(m: Match) -> dict[str, Callable[[Env, Any, Any], bool]]:

@@ -107,6 +107,8 @@ class Match(GameCore):
         self.kick_landing: Square | None = None
         self.prayers_in_effect: set[str] = set()
         self.spp: dict[str, int] = {}
+        # skills a rule stopped a player using during the step or block under way
+        self.denied: set[tuple[Player, str]] = set()
         self.attributes = effects.attribute_table(self.vocab)
         self.effects = effects.effect_table(self)
         self.queries = effects.query_table(self)

@@ -66,6 +66,7 @@ MESSAGES: dict[str, str] = {
     "stunned": "{player} is Stunned",
     "misses-drive": "{player} will miss the next drive",
     "gains-skill": "{player} gains {skill}",
+    "skill-denied": "{player} may not use {skill}",
     "loses-tackle-zones": "{player} loses their tackle zones",
     "to-reserves": "{player} goes to the Reserves box",
     "throws-team-mate": "{player} tries to throw {target}",

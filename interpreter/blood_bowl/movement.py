@@ -71,13 +71,22 @@ def fall(m: Match, p: Player, sq: Square) -> None:
 
 def step(m: Match, p: Player, sq: Square) -> None:
     """One square of a move: Going For It beyond the player's MA, then the Dodge roll when
-    leaving a tackle zone (ruling bb-rush-then-dodge), then picking up the ball."""
+    leaving a tackle zone (ruling bb-rush-then-dodge), then picking up the ball. A skill a
+    rule denied for this square (`deny-skill`) is usable again after it."""
+    try:
+        _step(m, p, sq)
+    finally:
+        m.denied.clear()
+
+
+def _step(m: Match, p: Player, sq: Square) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
     start = p.square
     if p.moves_used >= p.movement:
         rush(m, p, sq)
     p.moves_used += 1
     if m.tackle_zones(start, p.team) > 0:
+        m.before("dodge", {"player": p, "team": p.team, "from": start, "to": sq})
         tz = m.tackle_zones(sq, p.team)
         if not rolls.test(m, p, "dodge", DODGE - tz, tz).passed:
             fall(m, p, sq)

@@ -107,6 +107,9 @@ def test_the_engine_code_names_no_blood_bowl_content(bb_ruleset) -> None:
     v = vocabulary("blood-bowl")
     rules_words = set(v.events) | set(v.effects) | set(v.queries) | set(v.types)
     rules_words |= set(v.constants)  # the enums' words: actions, test kinds, block faces…
+    # the names of events' payloads and types' attributes (`accurate` on a pass, `blocker`)
+    rules_words |= {name for e in v.events.values() for name in e.payload}
+    rules_words |= {name for t in v.types.values() for name in t.attributes}
     rules_items: set[str] = set()  # skills and table entries: named nowhere in interpreter/
     for skill_id, skill in bb_ruleset.skills.items():
         rules_items |= {skill_id, skill.name.lower()}

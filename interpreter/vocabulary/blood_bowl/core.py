@@ -1,4 +1,4 @@
-"""The Blood Bowl vocabulary, for kick-off, weather and prayer tables.
+"""The Blood Bowl vocabulary's core: the match's moments, the tables' words, the first skills'.
 
 Every name here is a game concept (an event, a value, an effect, an attribute), never a table
 entry: the tables' entries are content (``content/blood-bowl/tables``) written with these names.
@@ -22,8 +22,8 @@ PBBL = "004_2450e8f2c1aa331e.txt"
 BB2020 = "002_1746bd746c5d97e0.txt"
 
 
-def build() -> Vocabulary:
-    v = Vocabulary("blood-bowl")
+def declare(v: Vocabulary) -> None:
+    """The match's own concepts and the tables': what every Blood Bowl rule builds on."""
     declare_common(v)
 
     # ---- types and their attributes -------------------------------------------------
@@ -301,6 +301,11 @@ def build() -> Vocabulary:
              phrase="{subject} is killed")
     v.effect("place-prone", "The player is placed Prone, with no Armour roll (PBBL page 12).",
              "player", required=True, phrase="{subject} is placed Prone")
+    v.effect("deny-skill", "The player may not use a skill (or trait) during the square moved "
+             "or the block under way, or the next one when there is none: its rules do not "
+             "run for that player until then (a skill of PBBL page 30 stops an opponent's "
+             "skill).", "player", required=True, with_="ability",
+             phrase="{subject} may not use {with}")
     v.effect("forgo-reroll", "The roll stands: no re-roll, by a skill or a team re-roll, may "
              "be used on it (a skill of PBBL page 29).", phrase="the roll stands")
     v.query("adjacent-team-mates", "The standing team-mates next to a player (a skill of PBBL "
@@ -315,6 +320,9 @@ def build() -> Vocabulary:
             "with a team re-roll, as one of the player's own rolls (PBBL page 15), when it "
             "shows less than the number given (a skill's own roll, PBBL page 28).",
             ("player", "number"), "number", phrase="a D6 for {0}, re-rollable below {1}")
+    v.query("marks", "Whether a player exerts a tackle zone on a square: standing, next to "
+            "it, with their tackle zones (PBBL page 9).", ("player", "square"), "bool",
+            phrase="{0} has a tackle zone on {1}")
     v.query("size", "How many players a list holds.", ("list[player]",), "number",
             phrase="how many of {0} there are")
     v.query("random-players", "N different players picked at random from a list, through "
@@ -338,4 +346,3 @@ def build() -> Vocabulary:
     # receiving-team, landing-square; prayer: praying-team); a weather entry sees no names.
     v.context("table", {})
     v.context("ability", {"self": "player", "own": "team", "opponent": "team"})
-    return v
