@@ -16,6 +16,7 @@ from nuffle.interpreter.blood_bowl import (
     effects_actions,
     effects_blocking,
     effects_cards,
+    effects_injuries,
     effects_movement,
     effects_passing,
     injury,
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
     from nuffle.interpreter.blood_bowl.match import Match
 
 # each area of the rules maps its own effects and queries (one module per area)
-AREAS = (effects_blocking, effects_movement, effects_passing, effects_actions, effects_cards)
+AREAS = (effects_blocking, effects_injuries, effects_movement, effects_passing, effects_actions,
+         effects_cards)
 TYPE_CLASSES: dict[str, type] = {"player": Player, "team": Team, "square": Square}
 SETTABLE = {"movement": "movement", "armour-value": "armour-value"}
 _BUILT: dict[int, dict] = {}

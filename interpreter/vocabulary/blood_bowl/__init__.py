@@ -2,19 +2,28 @@
 
 One module per area of the rules, so that each area's events, values and effects sit beside
 the rulebook pages they come from: `core` (the match's moments and the tables), `blocking`
-(blocks, fouls, injuries), `movement` (moving, dodging, leaping, standing up), `passing`
-(the ball: passes, catches, hand-offs, kicks), `actions` (declaring actions, the drive and the
-match around them) and `cards` (special play cards).
+(blocks and fouls), `injuries` (armour, injuries, re-rolls and fans), `movement` (moving,
+dodging, leaping, standing up), `passing` (the ball: passes, catches, hand-offs, kicks),
+`actions` (declaring actions, the drive and the match around them) and `cards` (special play
+cards).
 """
 
 from __future__ import annotations
 
-from nuffle.interpreter.vocabulary.blood_bowl import actions, blocking, cards, core, movement, passing
+from nuffle.interpreter.vocabulary.blood_bowl import (
+    actions,
+    blocking,
+    cards,
+    core,
+    injuries,
+    movement,
+    passing,
+)
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
 
 def build() -> Vocabulary:
     v = Vocabulary("blood-bowl")
-    for area in (core, blocking, movement, passing, actions, cards):
+    for area in (core, blocking, injuries, movement, passing, actions, cards):
         area.declare(v)
     return v
