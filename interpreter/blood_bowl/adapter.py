@@ -20,7 +20,10 @@ NAME = "Blood Bowl (PBBL 1.10)"
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": BloodBowlGreedyBot}
 OPTIONS_SCHEMA: dict[str, Any] = {
     "type": "object", "properties": {
-        "tables": {"enum": sorted(TABLE_EDITIONS)}, "overtime": {"type": "boolean"}},
+        "tables": {"enum": sorted(TABLE_EDITIONS)}, "overtime": {"type": "boolean"},
+        # the roster files a match was played with, whole, so that its log replays alone
+        "rosters": {"type": "object", "additionalProperties": False, "properties": {
+            side: {"type": "object"} for side in ("home", "away")}}},
     "required": ["tables", "overtime"], "additionalProperties": False}
 
 
@@ -30,7 +33,8 @@ OPTION_FLAGS = {"--tables": "tables"}
 
 def options_from_args(parser: Any, ruleset: Ruleset, args: Any) -> Options:
     return make_options(tables=getattr(args, "tables", None) or "pbbl",
-                        debug=getattr(args, "debug", False))
+                        debug=getattr(args, "debug", False),
+                        rosters=getattr(args, "rosters", None) or {})
 
 
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
@@ -42,21 +46,41 @@ def new_game(ruleset: Ruleset, home: str, away: str, agents: dict, seed: int | N
     return Match(ruleset, home, away, agents, seed=seed, options=options, dice=dice)
 
 
-def make_options(tables: str = "pbbl", debug: bool = False, **_: Any) -> Options:
-    return Options(tables=tables, debug=debug)
+def make_options(tables: str = "pbbl", debug: bool = False, rosters: dict | None = None,
+                 **_: Any) -> Options:
+    return Options(tables=tables, debug=debug, rosters=dict(rosters or {}))
 
 
 def options_record(options: Options) -> dict:
-    return {"tables": options.tables, "overtime": options.overtime}
+    record: dict[str, Any] = {"tables": options.tables, "overtime": options.overtime}
+    if options.rosters:
+        record["rosters"] = options.rosters
+    return record
 
 
 def options_from_record(record: dict) -> Options:
-    return Options(tables=record["tables"], overtime=record["overtime"])
+    return Options(tables=record["tables"], overtime=record["overtime"],
+                   rosters=dict(record.get("rosters") or {}))
 
 
 def header_problems(ruleset: Ruleset, header: dict) -> list[str]:
-    return [f"the {side} team `{header[side]}` is not a Blood Bowl team of the content"
-            for side in ("home", "away") if header[side] not in ruleset.teams]
+    """What keeps a log's header from being played again with this content: an unknown
+    team, or a roster it carries that is no longer a legal team of its list."""
+    from nuffle.catalogue.rosters import problems
+    from nuffle.catalogue.schemas import validator
+    out = [f"the {side} team `{header[side]}` is not a Blood Bowl team of the content"
+           for side in ("home", "away") if header[side] not in ruleset.teams]
+    for side, roster in ((header.get("options") or {}).get("rosters") or {}).items():
+        team = ruleset.teams.get(header.get(side))
+        error = next(iter(validator("roster").iter_errors(roster)), None)
+        if error is not None:  # a log is untrusted: its roster is checked as a file would be
+            out.append(f"the {side} roster is not a valid roster: {error.message}")
+            continue
+        if team is None or roster.get("team") != header.get(side):
+            out.append(f"the {side} roster is not a roster of the {side} team")
+            continue
+        out += [f"the {side} roster: {message}" for _, message, _ in problems(roster, team)]
+    return out
 
 
 def state_digest(m: Match) -> str:

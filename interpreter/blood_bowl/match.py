@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nuffle.interpreter.blood_bowl import effects, kickoff, turn
+from nuffle.interpreter.blood_bowl import effects, kickoff, roster, turn
 from nuffle.interpreter.blood_bowl.pitch import AWAY_END, HOME_END, Pitch
 from nuffle.interpreter.blood_bowl.ruleset import Ruleset
 from nuffle.interpreter.blood_bowl.state import (
@@ -56,6 +56,8 @@ class Options:
     disabled: frozenset[str] = frozenset()  # content ids whose rules are switched off
     debug: bool = False  # check the invariants after every step
     overtime: bool = True  # a draw after the second half goes to sudden death (page 16)
+    # a coach's own roster (content kind `roster`) per side; a side without one is drafted
+    rosters: dict[str, dict] = field(default_factory=dict)
 
 
 @dataclass
@@ -119,14 +121,17 @@ class Match(GameCore):
         if data is None:
             raise KeyError(f"no Blood Bowl team `{team_id}`")
         team = Team(side, team_id, data["name"], self)
-        for pos, count in self.ruleset.draft(team_id):
-            for i in range(1, count + 1):
-                pid = f"{side}.{pos['id']}" if count == 1 else f"{side}.{pos['id']}-{i}"
-                team.players.append(Player(pid, team, pos["name"], pos["id"], pos["movement"],
-                                           pos["strength"], pos["agility"],
-                                           pos["armour_value"], list(pos["skills"]),
-                                           categories=tuple(pos.get("normal", ()))))
-        team.rerolls = team.rerolls_at_start = self.ruleset.draft_rerolls(team_id)
+        chosen = roster.lineup(data, self.options.rosters.get(side))
+        ids = roster.player_ids(side, chosen.players)
+        for pid, (pos, given_name) in zip(ids, chosen.players, strict=True):
+            team.players.append(Player(pid, team, pos["name"], pos["id"], pos["movement"],
+                                       pos["strength"], pos["agility"],
+                                       pos["armour_value"], list(pos["skills"]),
+                                       categories=tuple(pos.get("normal", ())),
+                                       given_name=given_name))
+        team.rerolls = team.rerolls_at_start = chosen.rerolls
+        team.fan_factor, team.cheerleaders = chosen.fan_factor, chosen.cheerleaders
+        team.assistant_coaches = chosen.assistant_coaches
         return team
 
     # -- lookups ---------------------------------------------------------------------------

@@ -35,7 +35,7 @@ class Words:
 
     def value(self, value: Any, category: str | None = None, ruleset: Any = None) -> str:
         if isinstance(value, Player):
-            return value.id
+            return f"{value.given_name} ({value.id})" if value.given_name else value.id
         if isinstance(value, Team):
             return f"{self.name('team', value.id, value.name)} ({self.term('side', value.side)})"
         if isinstance(value, Square):

@@ -69,6 +69,7 @@ class Player:
     temporary: dict = field(default_factory=dict)  # characteristic -> change, for a while
     skill_values: dict = field(default_factory=dict)  # skill -> its printed value: (2+) is 2
     categories: tuple[str, ...] = ()  # the position's Normal skill categories
+    given_name: str | None = None  # the name its coach's roster gives it, if any
 
     # -- attributes the vocabulary names --------------------------------------------------
     @property

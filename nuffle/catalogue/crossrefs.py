@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
+from nuffle.catalogue import rosters
 from nuffle.catalogue.model import Catalogue, Item
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
 
@@ -105,10 +106,14 @@ def _check_item(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
             diags.append(_unknown(item, ("rulings", i), "ruling", ruling, known("ruling")))
     if item.kind == "team":
         diags += _check_team(cat, item, ids)
+    elif item.kind == "star-player":
+        diags += _check_star_player(cat, item, ids)
     elif item.kind == "ball":
         team = item.data.get("team")
         if isinstance(team, str) and not cat.find("team", team, game):
             diags.append(_unknown(item, ("team",), "team", team, known("team")))
+    elif item.kind == "roster":
+        diags += _check_roster(cat, item, ids)
     elif item.kind == "table":
         diags += _check_table(item)
     elif item.kind == "pitch":
@@ -154,6 +159,28 @@ def _check_team(cat: Catalogue, team: Item, ids: Ids) -> list[Diagnostic]:
             if isinstance(ability, str) and not cat.find("ability", ability, team.game):
                 diags.append(_unknown(team, ("positions", i, field, j), "ability", ability,
                                       _known(ids, team.game, "ability")))
+    for i, star in enumerate(team.data.get("star_players") or []):
+        if isinstance(star, str) and not cat.find("star-player", star, team.game):
+            diags.append(_unknown(team, ("star_players", i), "star-player", star,
+                                  _known(ids, team.game, "star-player")))
+    return diags
+
+
+def _check_star_player(cat: Catalogue, star: Item, ids: Ids) -> list[Diagnostic]:
+    """A Star Player's skills (his own, or each of a duo's players') are skills of his game,
+    and the teams he plays for are team lists of it (PBBL 1.10 pages 59-60)."""
+    diags: list[Diagnostic] = []
+    game = star.game
+    lists = [((), star.data)] + [(("players", n), member) for n, member
+                                 in enumerate(star.data.get("players") or [])]
+    for base, holder in lists:
+        for j, skill in enumerate(holder.get("skills") or []):
+            if isinstance(skill, str) and not cat.find("ability", skill, game):
+                diags.append(_unknown(star, (*base, "skills", j), "ability", skill,
+                                      _known(ids, game, "ability")))
+    for i, team in enumerate(star.data.get("plays_for") or []):
+        if isinstance(team, str) and not cat.find("team", team, game):
+            diags.append(_unknown(star, ("plays_for", i), "team", team, _known(ids, game, "team")))
     return diags
 
 
@@ -246,6 +273,19 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
         for n, ball_card in enumerate(expect.get("ball_deck") or []):
             ref((*base, "ball_deck", n), "ball", ball_card)
     return diags
+
+
+def _check_roster(cat: Catalogue, roster: Item, ids: Ids) -> list[Diagnostic]:
+    """A Blood Bowl roster: its team list exists and it buys a legal team (R408)."""
+    team_id = roster.data.get("team")
+    found = cat.find("team", team_id, roster.game)
+    if not found:
+        return [_unknown(roster, ("team",), "team", str(team_id),
+                         _known(ids, roster.game, "team"))]
+    if not found[0].schema_ok:
+        return []  # the team file's own errors are reported; its positions are unknown
+    return [_at(roster, path, "R408", message, hint)
+            for path, message, hint in rosters.problems(roster.data, found[0].data)]
 
 
 def _check_table(table: Item) -> list[Diagnostic]:

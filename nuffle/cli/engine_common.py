@@ -62,11 +62,50 @@ def add_game_choice(p: argparse.ArgumentParser) -> None:
                         "to Nuffle tables of BB2020 (bb2020)")
 
 
+def is_roster_path(value: str) -> bool:
+    """A `--home`/`--away` value naming a roster file rather than a team id."""
+    return value.endswith((".yaml", ".yml")) or "/" in value or "\\" in value
+
+
+def read_rosters(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                 extra: list[Path]) -> None:
+    """A Blood Bowl roster file given as ``--home``/``--away``: check it as `nuffle check`
+    does (its content errors stop the command, exit status 1), then play its team with its
+    players. Sets ``args.home``/``args.away`` to the team ids and ``args.rosters``."""
+    from nuffle.catalogue.loader import load_catalogue
+    from nuffle.cli.common import exit_status, print_diagnostics
+    args.rosters = {}
+    for side in ("home", "away"):
+        value = getattr(args, side, None)
+        if not isinstance(value, str) or not is_roster_path(value):
+            continue
+        path = Path(value)
+        if not path.is_file():
+            parser.error(f"--{side} {value}: no such roster file")
+        catalogue, diags, docs = load_catalogue([*extra, path])
+        mine = [d for d in diags if Path(d.path).resolve() == path.resolve()]
+        if mine:
+            print_diagnostics(mine, docs)
+            sys.exit(exit_status(mine))
+        item = next((i for i in catalogue.sorted_items()
+                     if i.kind == "roster" and Path(i.path).resolve() == path.resolve()), None)
+        if item is None:
+            parser.error(f"--{side} {value}: not a roster (a file of `kind: roster`)")
+        if args.game not in (None, "blood-bowl"):
+            parser.error(f"--{side} {value}: rosters are Blood Bowl's (add --game blood-bowl)")
+        args.game = "blood-bowl"
+        args.rosters[side] = item.data
+        setattr(args, side, item.data["team"])
+
+
 def pick_game(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[Path],
               home: str, away: str) -> tuple[str, Any]:
     """The game to play (``--game``, else the one game both teams belong to) and its ruleset.
-    Options of the other game are a usage error."""
+    Options of the other game are a usage error. A roster file given as a team is read
+    first (`read_rosters`): it plays Blood Bowl."""
     from nuffle.interpreter.games import DEFAULT_GAME, GAMES, infer_game, rules
+    read_rosters(parser, args, extra)
+    home, away = args.home, args.away
     game = args.game
     if game is None:
         teams = {g: set(_ruleset(rules(g), extra).teams) for g in GAMES}
