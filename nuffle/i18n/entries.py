@@ -16,9 +16,10 @@ from nuffle.dsl.render import EnglishRenderer
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 
 TEXT_FIELDS = ("name", "title", "text", "question", "ruling")
-SKIPPED_KINDS = ("glossary",)  # the glossary is itself the translators' reference
+SKIPPED_KINDS = ("glossary", "roster")  # the glossary is the translators' reference; a roster is a coach's
 # lists whose elements are keyed by a field rather than their position
-LIST_KEYS = {"positions": "id", "awards": "id", "entries": "roll", "trapdoors": "id"}
+LIST_KEYS = {"positions": "id", "awards": "id", "entries": "roll", "trapdoors": "id",
+             "players": "id"}  # players: a star-player duo's
 
 
 @dataclass

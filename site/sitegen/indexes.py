@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nuffle.sitegen.context import N_, Site, anchor_id, code, esc, table
-from nuffle.sitegen.items import KIND_LABELS, TABLE_CATEGORIES, edition_label, shown
+from nuffle.sitegen.items import KIND_LABELS, SKILL_CATEGORIES, TABLE_CATEGORIES, edition_label, shown
 
 STATUS = {"rules-as-written": N_("rules as written"), "faq": N_("FAQ"),
           "project-interpretation": N_("project interpretation")}
@@ -12,6 +12,22 @@ STATUS = {"rules-as-written": N_("rules as written"), "faq": N_("FAQ"),
 def first_sentence(text: str, limit: int = 140) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def skills_by_category(site: Site, items: list, here: str) -> list[str]:
+    """A Blood Bowl edition's skills, one table per category in the book's order (PBBL
+    page 25), each skill with the start of its text."""
+    out: list[str] = []
+    order = list(SKILL_CATEGORIES)
+    for category in sorted({i.data.get("category", "") for i in items},
+                           key=lambda c: (order.index(c) if c in order else len(order), c)):
+        rows = [[site.link("ability", i.id, here, game=i.game),
+                 esc(first_sentence(i.data.get("text", "")))]
+                for i in sorted(items, key=lambda i: i.data.get("name", i.id))
+                if i.data.get("category", "") == category]
+        out += [f"### {shown(site, SKILL_CATEGORIES, category)}", "",
+                table([site.t("Name"), site.t("Text")], rows), ""]
+    return out
 
 
 def index_pages(site: Site) -> None:
@@ -57,6 +73,9 @@ def index_pages(site: Site) -> None:
         out = [intro, ""]
         for edition, items in sorted(groups.items()):
             out += [f"## {edition_label(site, edition)}", ""]
+            if kind == "ability" and any("category" in i.data for i in items):
+                out += skills_by_category(site, items, here)
+                continue
             head = [site.t("Name"), site.t("Text")]
             body = []
             for item in items:

@@ -40,6 +40,11 @@ DIRECTIONS = {d: d for d in (
 TABLE_CATEGORIES = {c: c for c in (
     N_("block-dice"), N_("bounce-chart"), N_("kick-off"), N_("weather"),
     N_("prayers-to-nuffle"))}
+# the Blood Bowl skill categories, in the order the book groups them (PBBL page 25)
+SKILL_CATEGORIES = {
+    "general": N_("General"), "agility": N_("Agility"), "passing": N_("Passing"),
+    "strength": N_("Strength"), "mutation": N_("Mutation"),
+    "extraordinary": N_("Extraordinary")}
 # the kinds of content, as the coverage and home pages name them
 KIND_LABELS = {k: k for k in (
     N_("ability"), N_("ball"), N_("challenge-card"), N_("coach-trait"), N_("glossary"),
@@ -155,7 +160,10 @@ def footer(site: Site, item: Item) -> list[str]:
 
 def ability_page(site: Site, item: Item) -> None:
     here = site.item_path(item)
-    out = header(site, item, site.t("Ability"))
+    category = item.data.get("category")
+    # TRANSLATORS: the kind of a Blood Bowl skill's page, then its category ("Agility")
+    out = header(site, item, site.t("Skill") + " · " + shown(site, SKILL_CATEGORIES, category)
+                 if category else site.t("Ability"))
     out += rules_section(site, item, ("rules",))
     users = [(t, g) for _, t, g in site.used_by.get(f"ability/{item.id}", []) if g == item.game]
     if users:
