@@ -1,5 +1,8 @@
 """Soak: play many seeded games in debug mode and report every invariant violation.
 
+`--game blood-bowl` plays Blood Bowl matches instead: by default every ordered pair of the
+team lists once (21 lists: 441 matches), rotating the tables and the bots.
+
 Each game checks the game's invariants after every step (every player of each team's
 roster between pitch and Dugout, one player per square, nobody on a blocked square, every
 ball on the pitch, held or out of play, scores equal to their scoring events). Teams, bots and Extra Time
@@ -43,16 +46,51 @@ def one(seed: int) -> tuple[int, str | None, int, int]:
     return seed, None, *peaks
 
 
+def one_match(seed: int) -> tuple[int, str | None, int, int]:
+    """Blood Bowl: the seed picks an ordered pair of team lists (every pair once per
+    teams² seeds), the tables edition and the bots; the match runs in debug mode."""
+    from nuffle.interpreter.blood_bowl.match import Match, Options
+    from nuffle.interpreter.blood_bowl.ruleset import load_ruleset as load_bb
+    ruleset = load_bb()
+    teams = sorted(ruleset.teams)
+    home, away = teams[seed % len(teams)], teams[(seed // len(teams)) % len(teams)]
+    bots = [(RandomBot, RandomBot), (GreedyBot, RandomBot), (GreedyBot, GreedyBot)][seed % 3]
+    from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
+    kinds = [BloodBowlGreedyBot if b is GreedyBot else RandomBot for b in bots]
+    try:
+        match = Match(ruleset, home, away, {"home": kinds[0](seed), "away": kinds[1](seed + 1)},
+                      seed=seed, options=Options(tables="bb2020" if seed % 2 else "pbbl",
+                                                 debug=True))
+        result = match.play()
+    except Exception:  # noqa: BLE001 - the soak reports every failure
+        return seed, f"{home} v {away}: " + traceback.format_exc(limit=3), 0, 0
+    budget = match.budget
+    peaks = max(budget.peak_event, budget.event), max(budget.peak_turn, budget.turn)
+    if result.error is not None:
+        return seed, f"{home} v {away}: rules error {result.error}", *peaks
+    return seed, None, *peaks
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=None,
+                        help="games to play (default: 10,000 Blitz Bowl games; for Blood "
+                             "Bowl, every ordered pair of team lists once)")
+    parser.add_argument("--game", choices=["blitz-bowl", "blood-bowl"], default="blitz-bowl")
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
+    if args.games is None:
+        if args.game == "blood-bowl":
+            from nuffle.interpreter.blood_bowl.ruleset import load_ruleset as load_bb
+            args.games = len(load_bb().teams) ** 2
+        else:
+            args.games = 10_000
+    play = one_match if args.game == "blood-bowl" else one
     start = time.perf_counter()
     failures = []
     peak_event = peak_turn = 0
     with multiprocessing.Pool(args.jobs) as pool:
-        bar = tqdm(pool.imap_unordered(one, range(args.games), chunksize=50),
+        bar = tqdm(pool.imap_unordered(play, range(args.games), chunksize=10),
                    total=args.games, unit="game", disable=not sys.stderr.isatty())
         for seed, error, event_steps, turn_steps in bar:
             peak_event, peak_turn = max(peak_event, event_steps), max(peak_turn, turn_steps)
