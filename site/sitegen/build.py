@@ -17,6 +17,12 @@ from pathlib import Path
 
 import yaml
 from nuffle.sitegen.balance import balance_page, load_or_simulate, team_record
+from nuffle.sitegen.blood_bowl_pages import (
+    special_play_card_page,
+    special_play_cards_index,
+    star_player_page,
+    star_players_index,
+)
 from nuffle.sitegen.context import N_, Site, code, interface_text, table
 from nuffle.sitegen.coverage import LANGUAGES, coverage_page, coverage_rows
 from nuffle.sitegen.indexes import home_page, index_pages, rulings_page
@@ -55,8 +61,9 @@ GUIDE_TITLES = {
     "site.md": N_("Building this website"), "translating.md": N_("Translating"),
     "engine-design.md": N_("How the engines are built"),
 }
-NAV_SECTIONS = (N_("Home"), N_("Rules"), N_("Teams"), N_("Abilities"), N_("Ball cards"),
-                N_("Challenge cards"), N_("Coach traits"), N_("Tables"), N_("Pitches"),
+NAV_SECTIONS = (N_("Home"), N_("Rules"), N_("Teams"), N_("Star players"), N_("Abilities"),
+                N_("Ball cards"), N_("Challenge cards"), N_("Special play cards"),
+                N_("Coach traits"), N_("Tables"), N_("Pitches"),
                 N_("Leagues"), N_("Rulings"), N_("Scenarios"), N_("Reference"), N_("Guide"))
 SITE_NAMES = {"en": "Nuffle rules reference", "it": "Nuffle: regolamento di riferimento"}
 
@@ -101,7 +108,8 @@ def language_site(site: Site, data, diags, translated: dict[str, set[str]],
     """Every page of the site in ``site.lang``."""
     makers = {"ability": ability_page, "ball": ball_page, "challenge-card": card_page,
               "coach-trait": trait_page, "table": table_page, "pitch": pitch_page,
-              "scenario": scenario_page, "league": league_page}
+              "scenario": scenario_page, "league": league_page,
+              "star-player": star_player_page, "special-play-card": special_play_card_page}
     catalogue = site.catalogue
     for item in catalogue.sorted_items():
         if item.kind in makers:
@@ -111,6 +119,8 @@ def language_site(site: Site, data, diags, translated: dict[str, set[str]],
             record = team_record(site, data, item.id) if item.game == "blitz-bowl" else None
             team_page(site, item, record)
     index_pages(site)
+    star_players_index(site)
+    special_play_cards_index(site)
     rulings_page(site)
     home_page(site)
     reference_pages(site)
@@ -275,9 +285,12 @@ def nav(pages: dict[str, str]) -> list:
     return [
         {"Home": "index.md"}, {"Rules": rules},
         *([{"Blood Bowl": blood_bowl}] if blood_bowl else []),  # a name: the same in every language
-        {"Teams": titled("teams")},
+        {"Teams": titled("teams")}, *([{"Star players": titled("star-players")}]
+                                       if titled("star-players") else []),
         {"Abilities": titled("abilities")}, {"Ball cards": titled("balls")},
         {"Challenge cards": titled("challenge-cards")},
+        *([{"Special play cards": titled("special-play-cards")}]
+          if titled("special-play-cards") else []),
         {"Coach traits": titled("coach-traits")}, {"Tables": titled("tables")},
         {"Pitches": titled("pitches")}, {"Leagues": titled("leagues")},
         {"Rulings": "rulings.md"},

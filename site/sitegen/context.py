@@ -31,6 +31,7 @@ SECTIONS = {
     "team": "teams", "ability": "abilities", "ball": "balls",
     "challenge-card": "challenge-cards", "coach-trait": "coach-traits", "table": "tables",
     "pitch": "pitches", "scenario": "scenarios", "league": "leagues",
+    "star-player": "star-players", "special-play-card": "special-play-cards",
 }
 EDITION_NAMES = {
     "blitz-bowl-s2": "Blitz Bowl Season 2", "blitz-bowl-2018": "Blitz Bowl (2018)",
@@ -108,6 +109,8 @@ class Site:
             return f"challenge-cards/{card.id}.md"
         if kind == "ruling":
             return "rulings.md"
+        if kind == "special-play-deck":  # a section of the special play cards' index
+            return "special-play-cards/index.md"
         return f"{SECTIONS[kind]}/{self.slug(kind, item_id, game)}.md"
 
     def slug(self, kind: str, item_id: str, game: str | None = None) -> str:
@@ -126,6 +129,8 @@ class Site:
             return "#bonus-play"
         if kind == "ruling":
             return f"#{anchor_id(item_id)}"
+        if kind == "special-play-deck":
+            return f"#{anchor_id('deck-' + item_id)}"
         return ""
 
     def link(self, kind: str, item_id: str, here: str, text: str | None = None,

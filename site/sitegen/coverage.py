@@ -10,7 +10,10 @@ from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 from nuffle.sitegen.context import N_, Site, esc, table
 from nuffle.sitegen.items import KIND_LABELS, shown
 
-KINDS = ("team", "ability", "ball", "challenge-card", "coach-trait", "table", "pitch")
+KINDS = ("team", "star-player", "ability", "ball", "challenge-card", "special-play-card",
+         "coach-trait", "table", "pitch")
+# the kinds whose rules are the item (without `rules:` the engine has nothing to run)
+RULES_KINDS = ("ability", "ball", "coach-trait", "special-play-card")
 ENGINE_GAMES = set(GAMES)  # games with an engine that plays them (interpreter/games.py)
 LANGUAGES = ("it",)
 YES, NO = "✅", "❌"
@@ -27,14 +30,14 @@ def coverage_rows(site: Site, diags: list[Diagnostic],
         game = EDITIONS.get(item.edition or "")
         parses = all(r.ast is not None for r in item.rules)
         # an ability without rules (a Blood Bowl skill not written yet) has no handler
-        written = bool(item.rules) or item.kind not in ("ability", "ball", "coach-trait")
+        written = bool(item.rules) or item.kind not in RULES_KINDS
         handler = game in ENGINE_GAMES and written and parses and _compiles(item, game)
         refs = [f"{item.kind}/{item.id}"]
         back = item.data.get("bonus_play") if item.kind == "challenge-card" else None
         if isinstance(back, dict):
             refs.append(f"bonus-play/{back['id']}")
         scenario = all(site.scenarios_for.get(ref) for ref in refs) if item.kind not in (
-            "team", "pitch") else None
+            "team", "pitch", "star-player") else None
         if item.kind == "table":
             rows_ok = [f"table/{item.id}#{e.get('id')}" for e in item.data.get("entries", [])]
             scenario = all(site.scenarios_for.get(r) for r in rows_ok)

@@ -48,7 +48,8 @@ SKILL_CATEGORIES = {
 # the kinds of content, as the coverage and home pages name them
 KIND_LABELS = {k: k for k in (
     N_("ability"), N_("ball"), N_("challenge-card"), N_("coach-trait"), N_("glossary"),
-    N_("league"), N_("pitch"), N_("ruling"), N_("scenario"), N_("table"), N_("team"))}
+    N_("league"), N_("pitch"), N_("ruling"), N_("scenario"), N_("table"), N_("team"),
+    N_("star-player"), N_("special-play-card"))}
 # what a league award measures, and whether the most or the fewest wins it
 AWARD_WORDS = {w: w for w in (
     N_("league-points"), N_("injuries-caused"), N_("challenge-cards-claimed"), N_("most"),
@@ -299,7 +300,8 @@ def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
     here = site.item_path(item)
     out = header(site, item, site.t("Team"))
     if "reroll_cost" in item.data:
-        out += blood_bowl_players(site, item, here)
+        from nuffle.sitegen.blood_bowl_pages import star_players_section
+        out += blood_bowl_players(site, item, here) + star_players_section(site, item, here)
     else:
         rows = []
         for pos in item.data["positions"]:
