@@ -70,6 +70,11 @@ CODES: dict[str, str] = {
     "I105": "A translation that adds markup or control characters the English does not have.",
     "I106": "A catalog that cannot be read (not a PO file, not UTF-8, too large, a folder).",
     "R407": "A pitch map of the wrong size, or trapdoors that do not match the map.",
+    "R408": "A Blood Bowl roster that is not a legal team of its team list: a position the "
+            "list lacks, more players of a position than it allows, fewer than 11 or more "
+            "than 16 players, or a cost above its treasury.",
+    "R409": "A special play card outside the folder of its deck, or a deck holding more cards "
+            "than its printed size.",
     # game logs (nuffle replay)
     "L001": "A log line that cannot be read: not UTF-8, a byte-order mark, not a JSON object, "
             "too long, or a log too large.",
