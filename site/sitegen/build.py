@@ -276,7 +276,7 @@ def nav(pages: dict[str, str]) -> list:
     rules += [p for p in titled("rules") if p not in rules]
     blood_bowl_order = ["index", "setting-up-and-kick-off", "sequence-of-play", "movement",
                         "blocking", "knock-downs-and-injuries", "passing-and-catching", "fouls",
-                        "re-rolls-and-skills", "winning-the-match"]
+                        "re-rolls-and-skills", "winning-the-match", "teams-and-inducements"]
     blood_bowl = [f"blood-bowl/rules/{r}.md" for r in blood_bowl_order
                   if f"blood-bowl/rules/{r}.md" in pages]
     blood_bowl += [p for p in titled("blood-bowl/rules") if p not in blood_bowl]
