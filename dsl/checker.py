@@ -25,6 +25,9 @@ COMPARISONS = {"==", "!=", "<", "<=", ">", ">=", "is", "is not"}
 
 # Which top-level forms each kind of rules text may hold.
 TOP_LEVEL_STATEMENTS = {"table"}
+# The kinds a coach plays from the hand, whose rules are `play` hooks: a Blitz Bowl Bonus
+# Play, a Blood Bowl special play card (PBBL pages 43-51).
+PLAYED_KINDS = {"bonus-play": "a Bonus Play", "special-play-card": "a special play card"}
 
 
 @dataclass
@@ -149,15 +152,18 @@ class RulesChecker:
     # ---- hooks
     def check_hook(self, hook: ast.Hook, scope: _Scope, top: bool = False) -> None:
         """Check one hook; ``top`` hooks start the item's rules, others last `for this …`."""
-        if hook.play and self.kind != "bonus-play":
+        played = PLAYED_KINDS.get(self.kind)
+        if hook.play and played is None:
             self.error(hook, "T205", "only a Bonus Play is played (`play …`)",
                        "remove `play`, or move these rules to the card's `bonus_play`")
         elif hook.play and not top:
-            self.error(hook, "T205", "only the Bonus Play's opening hook is played (`play …`)",
+            self.error(hook, "T205", f"only the opening hook of {played} is played "
+                       "(`play …`)" if self.kind != "bonus-play" else
+                       "only the Bonus Play's opening hook is played (`play …`)",
                        "remove `play` from the inner hook")
-        elif self.kind == "bonus-play" and top and not hook.play:
-            self.error(hook, "T205", "a Bonus Play's hook must start with `play`",
-                       f"write `play {hook.timing} {hook.event.name} …`")
+        elif played is not None and top and not hook.play:
+            self.error(hook, "T205", f"{played[0].upper()}{played[1:]}'s hook must start with "
+                       "`play`", f"write `play {hook.timing} {hook.event.name} …`")
         decl = self.vocab.events.get(hook.event.name)
         names: dict[str, str] = {}
         if decl is None:
@@ -443,6 +449,8 @@ class RulesChecker:
             return found
         const = self.vocab.constants.get(expr.name)
         if const is not None:
+            if expr.name in self.content_ids:  # a skill named like an action: both (ruling
+                return f"{const.type}|{self.content_ids[expr.name]}"  # bb-skill-ids-rules-words)
             return const.type
         if expr.name in self.content_ids:
             return self.content_ids[expr.name]

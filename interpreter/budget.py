@@ -4,7 +4,7 @@ A step is a hook whose body runs, an effect made, a round of a `for each` loop, 
 rule rolls. The steps set off by one event (with every event they set off in turn) and the
 steps of one team turn are counted against STEPS_PER_EVENT and STEPS_PER_TURN; past either,
 the game stops with a RulesError naming the rule that was running. Core procedures are not
-counted: each is bounded by its own guard (bounces, actions per turn, rounds).
+counted: each is bounded by its own limit (bounces, actions per turn, rounds).
 """
 
 from __future__ import annotations

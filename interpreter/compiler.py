@@ -32,7 +32,7 @@ Fn = Callable[[Env], Any]
 Run = Callable[[Env], None]
 
 # Constants whose value depends on the game (vocabulary constants that are not enum words).
-DYNAMIC_CONSTANTS = ("last-turn", "teams", "balls-in-play")
+DYNAMIC_CONSTANTS = ("last-turn", "teams", "balls-in-play", "ball-carrier")
 
 
 @dataclass(frozen=True)

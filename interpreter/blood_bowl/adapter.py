@@ -23,18 +23,41 @@ OPTIONS_SCHEMA: dict[str, Any] = {
         "tables": {"enum": sorted(TABLE_EDITIONS)}, "overtime": {"type": "boolean"},
         # the roster files a match was played with, whole, so that its log replays alone
         "rosters": {"type": "object", "additionalProperties": False, "properties": {
-            side: {"type": "object"} for side in ("home", "away")}}},
+            side: {"type": "object"} for side in ("home", "away")}},
+        # special play cards (PBBL page 43): the decks each coach draws one card from, or the
+        # gold each coach spends on them; written only when used (interpreter/blood_bowl/cards.py)
+        "cards": {"type": "array", "maxItems": 104,
+                  "items": {"type": "string", "minLength": 1, "maxLength": 100}},
+        "card-gold": {"type": "integer", "minimum": 0, "maximum": 10_000_000}},
     "required": ["tables", "overtime"], "additionalProperties": False}
 
 
 # the command-line options that are this game's own: flag -> argparse destination
-OPTION_FLAGS = {"--tables": "tables"}
+OPTION_FLAGS = {"--tables": "tables", "--cards": "cards"}
 
 
 def options_from_args(parser: Any, ruleset: Ruleset, args: Any) -> Options:
     return make_options(tables=getattr(args, "tables", None) or "pbbl",
                         debug=getattr(args, "debug", False),
-                        rosters=getattr(args, "rosters", None) or {})
+                        rosters=getattr(args, "rosters", None) or {},
+                        **card_options(parser, ruleset, getattr(args, "cards", None)))
+
+
+def card_options(parser: Any, ruleset: Ruleset, value: str | None) -> dict[str, Any]:
+    """`--cards`: the special play card decks each coach draws one card from, comma-separated
+    (a deck named twice, two cards), or a sum of gold each coach spends on cards (PBBL
+    page 43); without it, no cards."""
+    if not value:
+        return {}
+    text = value.strip().replace(",", "").replace("_", "")
+    if text.isdigit():
+        return {"card_gold": int(text)}
+    decks = [d.strip() for d in value.split(",") if d.strip()]
+    unknown = [d for d in decks if d not in ruleset.card_decks]
+    if unknown or not decks:
+        parser.error(f"--cards: no special play card deck `{', '.join(unknown)}`; decks: "
+                     f"{', '.join(sorted(ruleset.card_decks))} (or a sum of gold, like 150000)")
+    return {"cards": tuple(decks)}
 
 
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
@@ -47,20 +70,27 @@ def new_game(ruleset: Ruleset, home: str, away: str, agents: dict, seed: int | N
 
 
 def make_options(tables: str = "pbbl", debug: bool = False, rosters: dict | None = None,
-                 **_: Any) -> Options:
-    return Options(tables=tables, debug=debug, rosters=dict(rosters or {}))
+                 cards: tuple[str, ...] = (), card_gold: int = 0, **_: Any) -> Options:
+    return Options(tables=tables, debug=debug, rosters=dict(rosters or {}),
+                   cards=tuple(cards), card_gold=card_gold)
 
 
 def options_record(options: Options) -> dict:
     record: dict[str, Any] = {"tables": options.tables, "overtime": options.overtime}
     if options.rosters:
         record["rosters"] = options.rosters
+    if options.cards:
+        record["cards"] = list(options.cards)
+    if options.card_gold:
+        record["card-gold"] = options.card_gold
     return record
 
 
 def options_from_record(record: dict) -> Options:
     return Options(tables=record["tables"], overtime=record["overtime"],
-                   rosters=dict(record.get("rosters") or {}))
+                   rosters=dict(record.get("rosters") or {}),
+                   cards=tuple(record.get("cards") or ()),
+                   card_gold=int(record.get("card-gold") or 0))
 
 
 def header_problems(ruleset: Ruleset, header: dict) -> list[str]:
@@ -70,6 +100,9 @@ def header_problems(ruleset: Ruleset, header: dict) -> list[str]:
     from nuffle.catalogue.schemas import validator
     out = [f"the {side} team `{header[side]}` is not a Blood Bowl team of the content"
            for side in ("home", "away") if header[side] not in ruleset.teams]
+    out += [f"`{deck}` is not a special play card deck of the content"
+            for deck in (header.get("options") or {}).get("cards") or ()
+            if deck not in ruleset.card_decks]
     for side, roster in ((header.get("options") or {}).get("rosters") or {}).items():
         team = ruleset.teams.get(header.get(side))
         error = next(iter(validator("roster").iter_errors(roster)), None)
@@ -95,6 +128,10 @@ def state_digest(m: Match) -> str:
         "rerolls": [[t.rerolls, t.extra_rerolls] for t in m.teams],
         "half": m.half, "weather": m.weather,
     }
+    cards = m.play_cards
+    if cards.serial:  # special play cards were dealt: the hands and the discard pile
+        state["cards"] = [[c.item for c in cards.hands[side]] for side in ("home", "away")] \
+            + [[c.item for c in cards.discard]]
     return hashlib.sha256(json.dumps(state, sort_keys=True).encode()).hexdigest()[:16]
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from nuffle.interpreter.blood_bowl import weapons
 from nuffle.interpreter.blood_bowl.blocking import block_dice
-from nuffle.interpreter.blood_bowl.pitch import distance
+from nuffle.interpreter.blood_bowl.pitch import distance, pass_range
 from nuffle.interpreter.blood_bowl.state import Player, Square
 from nuffle.interpreter.decisions import Decision
 
@@ -60,6 +61,15 @@ class BloodBowlGreedyBot:
         ball = self.ball_square(game)
         if carrier is p:
             return {"move": 9, "pass": 5, "hand-off": 4}.get(action, 0)
+        if action == "throw-bomb":  # worth it with opponents to catch in the blast
+            best = max((self._blast(game, team, q.square) for q in team.opponent.players_on_pitch
+                        if q.standing and pass_range(p.square, q.square) in ("quick", "short")),
+                       default=0)
+            return 5 + best if best >= 2 else 0
+        if action == "move" and weapons.moves_randomly(game, p):  # on the template (page 25):
+            near = any(q.standing and distance(p.square, q.square) <= 3  # only to swing at
+                       for q in team.opponent.players_on_pitch)  # opponents close by
+            return 4 if near else 0.4
         if action == "block":
             return 6 + self._block_odds(game, p)
         if action == "blitz" and carrier is not None and carrier.team is not team:
@@ -92,6 +102,8 @@ class BloodBowlGreedyBot:
         if what == "foul":
             return 1
         mover, penalty = self.mover, self.penalty
+        if what == "leap":  # an Agility roll every time, for two squares (PBBL page 27):
+            penalty = 5  # worth it only when stepping is worse or impossible
         if carrier is not None and carrier.team is team and mover is carrier:
             return 10 - self.to_goal(game, team, arg) / 3 - penalty
         ball = self.ball_square(game)
@@ -121,13 +133,39 @@ class BloodBowlGreedyBot:
         return -rank if attacking else rank
 
     def _pass_target(self, option: Any, team: Any, game: Any) -> float:
-        p = game.occupant.get(option)
+        # a target with no range measured (`Anywhere`) is never accurate: a last resort
+        sq = getattr(option, "square", option)
+        penalty = 0 if sq is option else 50
+        p = game.occupant.get(sq)
         if p is None or p.team is not team:
-            return -100
-        return -self.to_goal(game, team, option) - 3 * game.tackle_zones(option, team)
+            return -100 - penalty
+        return -self.to_goal(game, team, sq) - 3 * game.tackle_zones(sq, team) - penalty
+
+    def _free_move(self, option: Any, team: Any, game: Any) -> float:
+        """A free move (a skill's): towards the ball, its carrier or where a kick comes
+        down; stop when no square gets nearer, or when a dodge would be needed."""
+        mover = game.player(self.deciding.context["player"])
+        ball = self.ball_square(game) or (game.kick_landing if game.in_kick_off else None)
+        here = mover.square
+        if ball is None:
+            return 1 if option is None else 0
+        if option is None:
+            return -distance(here, ball) + 0.5
+        risky = game.tackle_zones(here, team) > 0
+        return -distance(option, ball) - (3 if risky else 0)
 
     def _push(self, option: Any, team: Any, game: Any) -> float:
+        pushed = game.player(self.deciding.context["player"])
+        if pushed.team is team:  # a skill lets the pushed player's own coach choose (page 29):
+            return -9 if option is None else -game.tackle_zones(option, team)  # keep clear
         return 1 if option is None else 0
+
+    def _block_target(self, option: Any, team: Any, game: Any) -> float:
+        if option is None:  # a second opponent: each defender would be 2 stronger (page 28)
+            return 99
+        p = game.player(self.deciding.context["player"])
+        count, mine = block_dice(p.strength, option.strength)
+        return (count if mine else -count) + (3 if option is game.holder else 0)
 
     def _follow_up(self, option: Any, team: Any, game: Any) -> float:
         return 1 if option else 0
@@ -139,9 +177,66 @@ class BloodBowlGreedyBot:
         return 1 if option else 0
 
     def _may(self, option: Any, team: Any, game: Any) -> float:
+        event, payload = game.game_history[-1] if game.game_history else (None, {})
+        if event in ("armour-rolled", "injury-rolled") and payload.get("attacker") is not None \
+                and payload["attacker"].team is team:
+            # re-rolling the victim's roll (a skill of PBBL page 28, which lays the player
+            # down): only a held armour or a Stunned result is worth it, never with the ball
+            worth = not payload.get("broken") if event == "armour-rolled" \
+                else payload.get("result") == "stunned"
+            if not worth or game.holder is payload["attacker"]:
+                return 0 if option else 1
         return 1 if option else 0
 
     _bribe = _may
 
+    def _play(self, option: Any, team: Any, game: Any) -> float:
+        return 1 if option else 0  # a special play card, in the window it names: play it
+
+    def _buy_card(self, option: Any, team: Any, game: Any) -> float:
+        # a card from the dearest deck it can pay for, while the gold lasts
+        return 0 if option is None else game.ruleset.card_decks[option]["price"]
+
     def _interceptor(self, option: Any, team: Any, game: Any) -> float:
         return 0 if option is None else 1 + option.agility
+
+    _bomb_interceptor = _interceptor  # a bomb caught is thrown on at once: always try
+
+    # -- bombs and the Throw-in template (PBBL page 25) ----------------------------------
+    @staticmethod
+    def _blast(game: Any, team: Any, sq: Square) -> float:
+        """What a bomb exploding in ``sq`` is worth: the player there goes down, those next
+        to it on a 4+ (half as likely); opponents count for, team-mates against."""
+        value = 0.0
+        for s, weight in ((sq, 2.0), *((n, 1.0) for n in sq.neighbours)):
+            q = game.occupant.get(s)
+            if q is not None and q.standing:
+                value += weight if q.team is not team else -1.5 * weight
+        return value
+
+    def _bomb_target(self, option: Any, team: Any, game: Any) -> float:
+        bomber = game.player(self.deciding.context["player"])
+        risk = {"quick": 0, "short": 0.5, "long": 1.5}.get(
+            pass_range(bomber.square, option), 3)
+        return self._blast(game, team, option) - risk
+
+    def _catch_bomb(self, option: Any, team: Any, game: Any) -> float:
+        return 1 if option else 0  # caught, it is thrown away; declined, it explodes here
+
+    def _template_facing(self, option: Any, team: Any, game: Any) -> float:
+        """Face the template where the three squares it may pick hit opponents, not team-mates
+        or the crowd."""
+        mover = game.player(self.deciding.context["player"])
+        score = 0.0
+        for face in (1, 3, 5):
+            dx, dy = weapons.template_step(option, face)
+            sq = game.pitch.at(mover.square.x + dx, mover.square.y + dy)
+            q = game.occupant.get(sq) if sq is not None else None
+            if sq is None:
+                score -= 5
+            elif q is not None:
+                score += 2 if q.team is not team else -3
+            else:
+                score -= min((distance(sq, o.square) for o in team.opponent.players_on_pitch),
+                             default=0) / 5
+        return score

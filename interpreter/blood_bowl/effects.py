@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 AREAS = (effects_blocking, effects_injuries, effects_movement, effects_passing, effects_actions,
          effects_cards)
 TYPE_CLASSES: dict[str, type] = {"player": Player, "team": Team, "square": Square}
-SETTABLE = {"movement": "movement", "armour-value": "armour-value"}
+SETTABLE = {"movement": "movement", "armour-value": "armour-value",
+            "strength": "strength", "agility": "agility"}  # ST, AG: cards of PBBL pages 50-51
 _BUILT: dict[int, dict] = {}
 
 
@@ -73,8 +74,11 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         before = obj.temporary.get(key, 0)
         current = getattr(obj, attr.replace("-", "_"))
         new = args["to"] if args["op"] == "set" else current + args.get("by", 0)
-        if not 1 <= new <= 10:
-            raise RulesError("G004", f"`{attr}` would be {new}; its range is 1 to 10", m.origin)
+        # AV may reach 11 (a card of PBBL page 49 adds 1 to any player's, AV 10 included)
+        high = 11 if key == "armour-value" else 10
+        if not 1 <= new <= high:
+            raise RulesError("G004", f"`{attr}` would be {new}; its range is 1 to {high}",
+                             m.origin)
         obj.temporary[key] = before + new - current
         if duration is not None:
             m.on_scope_end(duration, lambda: obj.temporary.__setitem__(key, before))
@@ -175,7 +179,8 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
 
     def send_off(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player) and p.on_pitch:
-            injury.send_off(m, p, "effect")
+            reason = args.get("as")  # `as foul`: a Bribe may be tried (a card of page 48)
+            injury.send_off(m, p, reason if isinstance(reason, str) else "effect")
 
     def into_crowd(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player) and p.on_pitch:
@@ -212,6 +217,8 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         if isinstance(p, Player):
             p.no_tackle_zones = True
             m.note("loses-tackle-zones", player=p)
+            if duration is not None:  # back when it ends (a card of PBBL page 51)
+                m.on_scope_end(duration, lambda: setattr(p, "no_tackle_zones", False))
 
     def armour_roll(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player) and p.on_pitch:
@@ -219,13 +226,14 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
 
     def stop_moving(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player):
-            p.moves_used = p.movement + movement.RUSHES
+            p.moves_used = p.movement + movement.rushes(m, p)
             m.note("stops-moving", player=p)
 
     def kill(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player) and p.where == ON_PITCH:
             sq, had_ball = p.square, m.holder is p
             m.take_off(p, CASUALTY)
+            p.casualty_roll = None  # Dead with no Casualty roll (page 25)
             m.casualties[p.team.opponent.side] += 1
             m.note("killed", player=p)
             if had_ball and sq is not None:

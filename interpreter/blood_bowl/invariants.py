@@ -23,7 +23,8 @@ def check_invariants(m: Match, where: str) -> None:
     problems = []
     for team in m.teams:
         on = [p for p in team.players if p.where == ON_PITCH]
-        if len(on) > 11:
+        # a temporary player a card fields may take the team past 11 (PBBL pages 50-51)
+        if len([p for p in on if p not in m.play_cards.extra]) > 11:
             problems.append(f"{team.side} has {len(on)} players on the pitch")
         for p in on:
             if p is m.in_flight:  # a thrown team-mate is in no square until they land

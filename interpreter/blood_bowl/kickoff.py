@@ -10,9 +10,11 @@ tables of 002_1746bd746c5d97e0.txt are rolled instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from nuffle.interpreter.blood_bowl import ballplay, tables
+from nuffle.interpreter.blood_bowl import ballplay, cards, tables
 from nuffle.interpreter.blood_bowl.pitch import (
     AWAY_LOS,
     HALF,
@@ -33,13 +35,31 @@ MAX_PER_WIDE_ZONE = 2  # page 7
 
 
 def pre_match(m: Match) -> None:
-    """The weather, then the coin toss: its winner chooses to kick or receive (page 7)."""
+    """The weather, the fans, then the coin toss: its winner chooses to kick or receive
+    (page 7)."""
     tables.roll_weather(m)
+    the_fans(m)
+    cards.pre_game(m)  # the inducements: special play cards (pages 35, 43)
     m.first_kicker = m.kicking = coin_toss_kicker(m)
 
 
+def the_fans(m: Match) -> None:
+    """The gate and FAME (page 19): each team's fans are 2D6 plus its Fan Factor, in
+    thousands; a team with more fans than the other has FAME +1, with twice as many or more
+    +2, else 0. Rolled once, after the weather (ruling bb-gate-and-fame)."""
+    fans = {team: (sum(m.dice.roll(6, "fans") for _ in range(2)) + team.fan_factor) * 1000
+            for team in m.teams}
+    for team in m.teams:
+        mine, theirs = fans[team], fans[team.opponent]
+        team.fame = 2 if mine >= 2 * theirs else 1 if mine > theirs else 0
+        m.note("fans", team=team, fans=mine, fame=team.fame)
+
+
 def coin_toss_kicker(m: Match) -> Team:
-    winner = m.home if m.dice.roll(2, "coin toss") == 1 else m.away
+    # a rule may give a team the toss without flipping the coin (a card of page 49)
+    winner = m.modify("coin-toss-winner", None, {"half": m.half})
+    if not isinstance(winner, Team):
+        winner = m.home if m.dice.roll(2, "coin toss") == 1 else m.away
     m.note("toss-won", team=winner)
     choice = m.decide(winner, "kick-or-receive", ["kick", "receive"], ["kick", "receive"],
                       "kick or receive?")
@@ -63,7 +83,8 @@ def recover_knocked_out(m: Match, team: Team) -> None:
     """Before set-up, each KO'd player comes back on 4+ (page 16)."""
     for p in team.players:
         if p.where == KNOCKED_OUT:
-            back = m.dice.roll(6, "KO recovery") >= 4
+            back = m.dice.roll(6, "KO recovery") >= m.modify(
+                "ko-recovery-target", 4, {"player": p, "team": team})  # a card: page 44
             if back:
                 p.where = RESERVES
             m.note("ko-recovery", player=p, back=back)
@@ -104,10 +125,39 @@ def _setup_label(sq: Square | None) -> str:
     return "done" if sq is None else sq.label()
 
 
+@contextmanager
+def kick_off_fame(m: Match) -> Iterator[None]:
+    """Each team's FAME (page 19) while the Kick-Off table's result is resolved: rules may
+    add to it (`modify fame`: a skill of page 27 counts for the Kick-Off table only, not
+    for the Winnings roll). The FAME for the match is the gate's (`the_fans`)."""
+    held = {team: team.fame for team in m.teams}
+    for team in m.teams:
+        team.fame = m.modify("fame", team.fame, {"team": team})
+    try:
+        yield
+    finally:
+        for team, fame in held.items():
+            team.fame = fame
+
+
+def choose_kicker(m: Match, kicking: Team) -> Player | None:
+    """The player who takes the kick: page 7 names none, so nobody does unless a rule lets
+    a player on the pitch take it (`can-take-kick`, a skill of page 27); the kicking coach
+    chooses among them."""
+    able = [p for p in kicking.players_on_pitch if p.standing and m.modify(
+        "can-take-kick", False, {"player": p, "team": kicking})]
+    if len(able) > 1:
+        return m.decide(kicking, "kicker", able, lambda q: q.id, "who takes the kick?")
+    return able[0] if able else None
+
+
 def kick_off(m: Match, kicking: Team, receiving: Team, set_up_teams: bool = True) -> None:
     """The kick-off (page 7): both teams set up, the kicking team first; the kick is
-    placed in the receiving half, scatters D8 direction and D6 squares; the Kick-Off table
-    is rolled (page 19); then the ball lands: a catch, a bounce, or a touchback."""
+    placed in the receiving half, scatters D8 direction and D6 squares (`kick-distance`);
+    the rules of `ball-kicked` act while it is in the air; the Kick-Off table is rolled (page
+    19); then the ball lands: a catch, a bounce, or a touchback. The drive begins here,
+    before the KO'd players roll (`drive-start`: a skill of page 27 may change sides)."""
+    m.after("drive-start", {"drive": m.drive_serial})
     for team in (kicking, receiving):
         recover_knocked_out(m, team)
     if set_up_teams:  # (a scenario may have placed the players already)
@@ -117,17 +167,35 @@ def kick_off(m: Match, kicking: Team, receiving: Team, set_up_teams: bool = True
         for p in team.players:
             p.miss_next_drive = False
     m.in_kick_off = True
+    m.action_history = []  # the kick-off is no action: `happened` sees what happens in it
     try:
+        kicker = choose_kicker(m, kicking)
         target = m.decide(kicking, "kick", own_half(m, receiving), _setup_label,
                           "where does the kick go?")
-        direction = m.dice.roll(8, "kick direction")
-        length = m.dice.roll(6, "kick length")
-        landing: Square | None = target
-        for _ in range(length):
-            landing = m.pitch.step(landing, direction) if landing is not None else None
+        # special play cards are played once the ball is placed (PBBL page 44); one may
+        # scatter the kick its own way (`instead of`, page 45) or roll more dice for it
+        scatter = {"kicking-team": kicking, "receiving-team": receiving, "target-square": target}
+        m.before("kick-scatter", scatter)
+        m.kick_landing = target
+        if not m.instead("kick-scatter", scatter):
+            direction = m.dice.roll(8, "kick direction")
+            dice = m.modify("kick-scatter-dice", 1, scatter)
+            length = sum(m.dice.roll(6, "kick length") for _ in range(dice))
+            # the squares it scatters, once rolled: a rule may change them (a skill of page 27)
+            length = m.modify("kick-distance", length, {
+                "kicking-team": kicking, "receiving-team": receiving, "kicker": kicker})
+            landing: Square | None = target
+            for _ in range(length):
+                landing = m.pitch.step(landing, direction) if landing is not None else None
+            m.kick_landing = landing
+        landing = m.kick_landing
         m.note("kick", team=kicking, target=target, landing=landing)
-        m.kick_landing = landing
-        tables.roll_kick_off(m, kicking, receiving, landing)
+        # the ball has scattered and is in the air: before the Kick-Off table (page 19)
+        m.after("ball-kicked", {"kicking-team": kicking, "receiving-team": receiving,
+                         "kicker": kicker, "target-square": target, "landing-square": landing})
+        landing = m.kick_landing
+        with kick_off_fame(m):
+            tables.roll_kick_off(m, kicking, receiving, landing)
         landing = m.kick_landing
         ballplay.kick_lands(m, receiving, landing)
     finally:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from nuffle.interpreter.blood_bowl import effects, kickoff, roster, turn
+from nuffle.interpreter.blood_bowl import cards, effects, kickoff, roster, turn
 from nuffle.interpreter.blood_bowl.pitch import AWAY_END, HOME_END, Pitch
 from nuffle.interpreter.blood_bowl.ruleset import Ruleset
 from nuffle.interpreter.blood_bowl.state import (
@@ -35,7 +35,7 @@ MAX_ACTIONS_PER_TURN = 60  # activations and steps a team turn may ask for (prin
 
 # The order in which rules of different kinds react to one moment: the weather and the
 # kick-off results (tables) first, then the players' skills (ruling bb-rules-order).
-KIND_RANK = {"table": 0, "ability": 1}
+KIND_RANK = {"table": 0, "ability": 1, "special-play-card": 2}  # cards last: ruling bb-card-windows
 
 
 class Turnover(Exception):  # noqa: N818 - a control-flow signal
@@ -58,6 +58,10 @@ class Options:
     overtime: bool = True  # a draw after the second half goes to sudden death (page 16)
     # a coach's own roster (content kind `roster`) per side; a side without one is drafted
     rosters: dict[str, dict] = field(default_factory=dict)
+    # special play cards (PBBL page 43): the decks each coach draws one card from, or the
+    # gold each coach spends on cards; neither by default: no cards (interpreter/blood_bowl/cards.py)
+    cards: tuple[str, ...] = ()
+    card_gold: int = 0
 
 
 @dataclass
@@ -111,6 +115,13 @@ class Match(GameCore):
         self.spp: dict[str, int] = {}
         # skills a rule stopped a player using during the step or block under way
         self.denied: set[tuple[Player, str]] = set()
+        # further blocks a rule gave during the block under way (blocker, target): thrown
+        # once it is over (`block-again`, a skill of page 27)
+        self.blocks_again: list[tuple[Player, Player]] = []
+        # players a rule puts in the square a moving player is leaving, once it is empty
+        # (player, square, placed Prone): movement.enter_when_vacated, a skill of page 26
+        self.vacating: list[tuple[Player, Square, bool]] = []
+        self.play_cards = cards.CardState()  # special play cards: decks, hands, discard
         self.attributes = effects.attribute_table(self.vocab)
         self.effects = effects.effect_table(self)
         self.queries = effects.query_table(self)
@@ -158,6 +169,7 @@ class Match(GameCore):
             del self.occupant[p.square]
         self.occupant[sq] = p
         p.square, p.where = sq, ON_PITCH
+        p.drive_played = self.drive_serial
         if self.holder is p:
             self.ball = None
 
@@ -195,7 +207,8 @@ class Match(GameCore):
                            f"{env.owner.name}: choose", item=env.owner.item)
 
     def offer_bonus_play(self, inst: HookInstance) -> bool:
-        return False  # Blood Bowl has no Bonus Plays; special play cards come later
+        """A special play card's `play` hook at its moment: its coach decides (PBBL page 43)."""
+        return cards.offer(self, inst)
 
     # -- history and scopes ----------------------------------------------------------------
     def check_invariants(self, where: str) -> None:
@@ -265,6 +278,7 @@ class Match(GameCore):
             team.turn_marker = 0
             if half < 3:
                 team.rerolls = team.rerolls_at_start
+                team.skill_rerolls.clear()  # those tied to a skill go too (page 28)
         if half == 2:
             self.kicking = self.first_kicker.opponent
         elif half == 3:
@@ -306,8 +320,11 @@ class Match(GameCore):
         return None
 
     def end_drive(self) -> None:
-        """The end of a drive (page 16): the players leave the pitch; Stunned players
-        recover; KO'd players roll to come back before the next kick-off."""
+        """The end of a drive (page 16): the ball is dead (a player sent off at the end
+        of the drive drops nothing); the drive's rules run (a weapon is banned, page 29),
+        then the players leave the pitch; Stunned players recover; KO'd players roll to
+        come back before the next kick-off; a rooted player is rooted no more (page 30)."""
+        self.ball, self.holder = None, None
         self.after("drive-end", {})
         self.end_scope("drive")
         for team in self.teams:
@@ -315,7 +332,7 @@ class Match(GameCore):
                 if p.where == ON_PITCH:
                     self.take_off(p, RESERVES)
                 p.no_tackle_zones = False
-        self.ball, self.holder = None, None
+                p.rooted_until_down = False
 
     def score(self, team: Team, in_their_turn: bool = True) -> None:
         """A touchdown (page 16); scored in the opponent's turn, the team's turn marker

@@ -49,7 +49,9 @@ class Words:
         if category is not None:
             return self.term(category, str(value))
         if isinstance(value, str) and ruleset is not None and value in ruleset.names:
-            kind = "ability" if value in ruleset.skills else "table"
+            kind = "ability" if value in ruleset.skills else "special-play-card" \
+                if value in ruleset.cards else "special-play-deck" \
+                if value in ruleset.card_decks else "table"
             return self.name(kind, value, ruleset.names[value])
         return str(value)
 

@@ -3,7 +3,9 @@
 Rules: 004_2450e8f2c1aa331e.txt (PBBL 1.10): the Agility table (pages 9, 13-14, 23: the
 roll needed is 7 minus AG; a natural 1 always fails, a natural 6 always succeeds), Going For
 It (page 21), standing up with less than 3 MA (page 12), re-rolls (page 15: a skill re-roll
-or one team re-roll per team turn, during the team's own turn, never a re-roll of a re-roll).
+or one team re-roll per team turn, during the team's own turn, never a re-roll of a re-roll;
+a team re-roll counter tied to a skill, usable only while a player with it is on the pitch,
+page 28).
 """
 
 from __future__ import annotations
@@ -11,10 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nuffle.interpreter.blood_bowl.state import Player
+from nuffle.interpreter.blood_bowl.state import Player, Team
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from nuffle.interpreter.blood_bowl.match import Match
+    from nuffle.interpreter.blood_bowl.state import Square
+
+    # (natural, total, target, is a re-roll) -> what to add to the total
+    AfterDice = Callable[[int, int, int, bool], int]
 
 # Rolls that a fixed number passes, not the Agility table: Going For It needs 2+ (page 21),
 # standing up with less than 3 MA needs 4+ (page 12).
@@ -35,34 +43,53 @@ def agility_target(agility: int) -> int:
 
 
 def test(m: Match, player: Player, kind: str, modifier: int = 0, tackle_zones: int = 0,
-         passes: object = None) -> Roll:
+         passes: object = None, squares: tuple[Square, Square] | None = None,
+         after_dice: AfterDice | None = None, pass_range: str | None = None) -> Roll:
     """Roll one D6 for ``player``'s ``kind`` test, offering re-rolls when it fails.
 
     ``modifier`` is the sum of the rulebook's modifiers for this test; rules may add to it
     (`modify test-modifier`), or change the number a fixed-target roll needs (`modify
-    test-target`). ``passes`` can judge a roll differently (a pass is accurate on the
-    Agility table, and fumbled on a modified 1 or less)."""
+    test-target`); an Agility-table roll is made against the characteristic rules choose
+    (`modify test-characteristic`: Agility unless a rule says otherwise, a skill of page
+    25). ``squares`` are the square left and the one entered (a Dodge roll, a leap).
+    ``after_dice`` is a window once each die is known: it returns what to add to the total
+    (a rule that acts after seeing the die, a skill of page 26). ``passes`` can judge a
+    roll differently: it says whether the roll is a success, which no re-roll is offered
+    for (a pass, page 23: accurate, and not fumbled on a modified 1 or less).
+    ``pass_range`` is a pass roll's range (`range` in `test-modifier`)."""
+    characteristic = None
+    if kind not in FIXED_TARGET:
+        characteristic = m.modify("test-characteristic", "agility",
+                                  {"player": player, "team": player.team, "test": kind})
+    frm, to = squares if squares is not None else (None, None)
     payload = {"player": player, "team": player.team, "test": kind,
-               "characteristic": "agility" if kind not in FIXED_TARGET else None,
-               "tackle-zones": tackle_zones}
+               "characteristic": characteristic, "tackle-zones": tackle_zones,
+               "from": frm, "to": to, "range": pass_range}
     modifier = m.modify("test-modifier", modifier, payload)
     if kind in FIXED_TARGET:
         target = m.modify("test-target", FIXED_TARGET[kind],
                           {"player": player, "team": player.team, "test": kind})
     else:
-        target = agility_target(player.agility)
-    result = _roll(m, player, kind, modifier, target)
+        value = getattr(player, str(characteristic).replace("-", "_"), None)
+        target = agility_target(value if isinstance(value, int) else player.agility)
+    result = _roll(m, player, kind, modifier, target, after_dice=after_dice)
+    if callable(passes):
+        result.passed = bool(passes(result))
     if result.passed:
         return result
     if offer_reroll(m, player, kind, result):
-        result = _roll(m, player, kind, modifier, target, again=True)
+        result = _roll(m, player, kind, modifier, target, again=True, after_dice=after_dice)
+        if callable(passes):
+            result.passed = bool(passes(result))
     return result
 
 
 def _roll(m: Match, player: Player, kind: str, modifier: int, target: int,
-          again: bool = False) -> Roll:
+          again: bool = False, after_dice: AfterDice | None = None) -> Roll:
     natural = m.dice.roll(6, kind)
     total = natural + modifier
+    if after_dice is not None:
+        total += after_dice(natural, total, target, again)
     if kind in FIXED_TARGET:  # Going For It fails on a 1 whatever the modifiers (page 21)
         passed = natural != 1 and total >= target
     else:
@@ -79,6 +106,8 @@ def offer_reroll(m: Match, player: Player, kind: str, result: Roll | None = None
     and has not used one this team turn."""
     payload = {"player": player, "team": player.team, "test": kind,
                "natural": result.natural if result else None}
+    if not may_reroll(m, player, kind):
+        return False
     firing = m.after("failed-roll", payload)
     if firing is not None and firing.reroll:
         m.note("skill-reroll", player=player, test=kind)
@@ -88,18 +117,51 @@ def offer_reroll(m: Match, player: Player, kind: str, result: Roll | None = None
     return team_reroll(m, player, kind, faces)
 
 
+def usable_skill_rerolls(team: Team) -> list[str]:
+    """The skills whose team re-roll counters the team holds and may use now: a player of
+    the team with the skill is on the pitch, even Prone or Stunned (a skill of page 28)."""
+    return [skill for skill, n in team.skill_rerolls.items() if n > 0 and any(
+        p.on_pitch and skill in p.skills for p in team.players)]
+
+
+def usable_rerolls(team: Team) -> int:
+    """The team re-roll counters the team may use now: its own, the extra ones (a
+    kick-off result) and those tied to a skill whose player is on the pitch."""
+    locked = sum(team.skill_rerolls.values()) - sum(
+        team.skill_rerolls[s] for s in usable_skill_rerolls(team))
+    return team.rerolls - locked + team.extra_rerolls
+
+
+def may_reroll(m: Match, player: Player, kind: str | None) -> bool:
+    """Whether the player's roll may be re-rolled at all, by a skill or a team re-roll
+    (page 15: yes, unless a rule forbids it: a card of page 51). ``kind`` None: an Armour
+    or Injury roll the player would re-roll (a skill of page 28)."""
+    return bool(m.modify("can-reroll", True, {"player": player, "team": player.team,
+                                              "test": kind}))
+
+
 def team_reroll(m: Match, player: Player, kind: str, faces: list[str] | None = None) -> bool:
     team = player.team
     if (team is not m.active or team.reroll_used_this_turn or not player.on_pitch
-            or team.rerolls + team.extra_rerolls <= 0 or m.in_kick_off):
+            or usable_rerolls(team) <= 0 or m.in_kick_off or not may_reroll(m, player, kind)):
+        return False
+    # a rule may forbid the team its team re-rolls for a while (a card of page 48)
+    if not m.modify("team-reroll-allowed", True, {"player": player, "team": team,
+                                                  "test": kind}):
         return False
     if not m.decide(team, "reroll", [True, False], ["re-roll", "no"],
                     f"use a team re-roll on {player.id}'s {kind}?", player=player.id,
                     faces=faces or []):
         return False
     team.reroll_used_this_turn = True
+    # the counters that may be lost first are spent first: an extra one (lost with its
+    # duration), then one tied to a skill (unusable once no such player is on the pitch)
+    tied = usable_skill_rerolls(team)
     if team.extra_rerolls > 0:
         team.extra_rerolls -= 1
+    elif tied:
+        team.skill_rerolls[tied[0]] -= 1
+        team.rerolls -= 1
     else:
         team.rerolls -= 1
     m.note("team-reroll", team=team, player=player)

@@ -1,4 +1,5 @@
-"""The Blood Bowl ruleset as the engine uses it: teams, skills and tables, compiled once.
+"""The Blood Bowl ruleset as the engine uses it: teams, skills, tables and Star Players,
+compiled once.
 
 Rules content lives in content/blood-bowl/ (editions `pbbl-1-10` and `bb2020`); compiling
 happens here, once per content version (principle 4).
@@ -7,7 +8,7 @@ happens here, once per content version (principle 4).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
@@ -52,6 +53,11 @@ class Ruleset:
     skills: dict[str, Rules]
     tables: dict[tuple[str, str], Table]  # (tables option, category) -> table
     names: dict[str, str]
+    # Star Players (PBBL pages 59-60) by id: what a team may induce for a match (page 35)
+    star_players: dict[str, dict] = field(default_factory=dict)
+    # special play cards (PBBL pages 43-51) by id, and their decks (price, size) by id
+    cards: dict[str, Rules] = field(default_factory=dict)
+    card_decks: dict[str, dict] = field(default_factory=dict)
 
     def table(self, option: str, category: str) -> Table | None:
         return self.tables.get((option, category))
@@ -66,6 +72,22 @@ class Ruleset:
 
     def draft_rerolls(self, team_id: str) -> int:
         return _draft(self.teams[team_id])[1]
+
+    def star_players_for(self, team_id: str) -> list[str]:
+        """The Star Players a team list says are "available for Inducement" (PBBL pages
+        52-58), in the printed order."""
+        return list(self.teams[team_id].get("star_players", []))
+
+    def star_player_profiles(self, star_id: str) -> list[dict]:
+        """The players one Star Player inducement brings: the Star Player himself, or each
+        player of a duo hired as one inducement (page 59). A profile without `movement` has
+        characteristics no source gives (ruling bb-star-player-characteristics)."""
+        star = self.star_players[star_id]
+        return list(star.get("players") or [star])
+
+    def inducible(self, star_id: str) -> bool:
+        """Whether every player of the inducement has his characteristics."""
+        return all("movement" in p for p in self.star_player_profiles(star_id))
 
 
 def _rolls(roll: object) -> list[int]:
@@ -91,7 +113,8 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
         return [i for i in catalogue.of_kind(kind) if EDITIONS.get(i.edition or "") == GAME]
 
     names = {i.id: i.data.get("name", i.id) for i in of("ability") + of("team") + of("table")}
-    ids = frozenset(i.id for i in of("ability"))  # skills, which rules may name by id
+    # skills and team lists, which rules may name by id
+    ids = frozenset(i.id for kind in ("ability", "team") for i in of(kind))
     skills = {i.id: Rules("ability", i.id, i.data["name"], compiled(i), i.data)
               for i in of("ability")}
     tables: dict[tuple[str, str], Table] = {}
@@ -111,7 +134,14 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
     teams = {i.id: i.data for i in of("team")}
     if not teams:
         raise ContentError("the Blood Bowl content has no teams")
-    return Ruleset(content_version(catalogue, GAME), teams, skills, tables, names)
+    stars = {i.id: i.data for i in of("star-player")}
+    cards = {i.id: Rules("special-play-card", i.id, i.data["name"], compiled(i), i.data)
+             for i in of("special-play-card")}
+    decks = {i.id: i.data for i in of("special-play-deck")}
+    names.update({i: r.name for i, r in cards.items()})
+    names.update({i: d["name"] for i, d in decks.items()})
+    return Ruleset(content_version(catalogue, GAME), teams, skills, tables, names, stars,
+                   cards, decks)
 
 
 _CACHE: dict[tuple[str, ...], Ruleset] = {}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nuffle.interpreter.blood_bowl import kickoff, tables, turn
+from nuffle.interpreter.blood_bowl import cards, kickoff, tables, turn
 from nuffle.interpreter.blood_bowl.blocking import FACES
 from nuffle.interpreter.blood_bowl.match import (
     DriveOver,
@@ -154,6 +154,10 @@ def play(m: Match, setup: dict) -> None:
             raise ScenarioError(f"setup.weather: no weather `{shown(weather)}` in the "
                                 f"{m.options.tables} Weather table")
         tables.apply_weather(m, totals[0])
+    deal_hands(m, mapping(setup.get("hands"), "setup.hands"))
+    # the half under way has begun: its start's rules have run, after the re-rolls were
+    # restored (page 16; a skill of page 28 takes a team re-roll then)
+    m.after("half-start", {"half": m.half})
     m.drive_serial += 1
     if start == "kick-off":
         kicking = m.side(side(setup.get("kicking", "home"), "setup.kicking"))
@@ -183,6 +187,20 @@ def play(m: Match, setup: dict) -> None:
             m.end_drive()  # the half ends as in a match: its end-of-drive rules run
             raise
     raise Finished()
+
+
+def deal_hands(m: Match, hands: dict) -> None:
+    """Special play cards in the coaches' hands; with any, the pre-game window opens, as it
+    does after the cards are bought in a match (PBBL page 35)."""
+    for team_side, held in hands.items():
+        team = m.side(side(team_side, "setup.hands"))
+        for card in listed(held, f"setup.hands.{team_side}"):
+            if card not in m.ruleset.cards:
+                raise ScenarioError(f"setup.hands.{team_side}: no special play card "
+                                    f"`{shown(card)}`")
+            cards.give(m, team, str(card))
+    if m.play_cards.any_held():
+        m.after("pre-game", {})
 
 
 def place(m: Match, setup: dict) -> None:
@@ -247,6 +265,11 @@ def check(m: Match, expect: dict, timeline: Timeline, asked: list) -> list[str]:
             have = getattr(team, attr) + (team.extra_rerolls if attr == "rerolls" else 0)
             if have != n:
                 out.append(f"{team_side}'s {key.replace('_', ' ')} should be {n}, is {have}")
+    for team_side, held in mapping(expect.get("hands"), "expect.hands").items():
+        have = sorted(c.item for c in m.play_cards.hands[side(team_side, "expect.hands")])
+        want = sorted(str(c) for c in listed(held, f"expect.hands.{team_side}"))
+        if have != want:
+            out.append(f"{team_side}'s hand should be {want}, is {have}")
     if "weather" in expect and m.weather != expect["weather"]:
         out.append(f"the weather should be {expect['weather']}, is {m.weather}")
     out += _questions(expect, asked)

@@ -65,7 +65,11 @@ class Player:
     moves_used: int = 0
     rushes_used: int = 0
     no_tackle_zones: bool = False  # a rule took them away until the next action (page 26)
+    rooted_until_down: bool = False  # MA 0 until the drive ends or they go down (page 30)
+    drive_played: int = 0  # the last drive (Match.drive_serial) they were on the pitch in
     miss_next_drive: bool = False
+    # the Casualty table's D68 for their casualty, the worst if rolled more than once (page 32)
+    casualty_roll: int | None = None
     temporary: dict = field(default_factory=dict)  # characteristic -> change, for a while
     skill_values: dict = field(default_factory=dict)  # skill -> its printed value: (2+) is 2
     categories: tuple[str, ...] = ()  # the position's Normal skill categories
@@ -122,6 +126,12 @@ class Player:
         return self.where == ON_PITCH
 
     @property
+    def rooted(self) -> bool:
+        """Rooted to their square (a skill of PBBL page 30): a rule rooted them and they
+        have not been knocked down since."""
+        return self.rooted_until_down and self.where == ON_PITCH and self.standing
+
+    @property
     def has_tackle_zones(self) -> bool:
         """Standing, and no rule took them away (PBBL page 9: Prone and Stunned players
         exert none)."""
@@ -143,6 +153,9 @@ class Team:
     rerolls: int = 0
     rerolls_at_start: int = 0
     extra_rerolls: int = 0  # gained for a while (a kick-off result), lost with it
+    # of `rerolls`, the counters usable only while a player with the skill is on the pitch
+    # (a skill of PBBL page 28): skill -> how many
+    skill_rerolls: dict[str, int] = field(default_factory=dict)
     reroll_used_this_turn: bool = False
     turn_marker: int = 0
     fame: int = 0
@@ -151,6 +164,11 @@ class Team:
     assistant_coaches: int = 0
     # the actions of this team turn that may be declared once (PBBL page 8, 21, 24)
     declared: set[str] = field(default_factory=set)
+
+    @property
+    def team_list(self) -> str:
+        """The team list the team was drafted from: its id (PBBL pages 52-58)."""
+        return self.id
 
     @property
     def players_on_pitch(self) -> list[Player]:

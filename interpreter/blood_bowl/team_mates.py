@@ -35,9 +35,11 @@ def throwable(m: Match, hurler: Player) -> list[Player]:
 
 
 def targets(m: Match, hurler: Player) -> list[Square]:
-    """Any square within the throwing player's Strength in squares of the hurler."""
+    """Any square within the throwing player's Strength in squares of the hurler (rules may
+    change that Strength for the throw, `throw-strength`: a skill of page 29)."""
+    reach = m.modify("throw-strength", hurler.strength, {"player": hurler, "team": hurler.team})
     return [s for s in m.pitch.squares() if s is not hurler.square
-            and distance(hurler.square, s) <= hurler.strength]
+            and distance(hurler.square, s) <= reach]
 
 
 def throw_team_mate(m: Match, hurler: Player, thrown: Player) -> None:

@@ -12,14 +12,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nuffle.interpreter.blood_bowl import ballplay, blocking, injury, movement, team_mates
+from nuffle.interpreter.blood_bowl import (
+    ballplay,
+    blocking,
+    cards,
+    injury,
+    movement,
+    team_mates,
+    weapons,
+)
 from nuffle.interpreter.blood_bowl.state import Player, Team
 
 if TYPE_CHECKING:
     from nuffle.interpreter.blood_bowl.match import Match
 
 ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul")  # pages 8, 21, 24
-ACTIONS = ("move", "block", "blitz", "pass", "hand-off", "foul")
+# the Throw Bomb action of a skill of page 25 is offered only to players a rule lets throw bombs
+ACTIONS = ("move", "block", "blitz", "pass", "hand-off", "foul", "throw-bomb")
 MAX_STEPS = 40  # decisions within one action (principle 4)
 
 
@@ -28,6 +37,7 @@ def start_turn(m: Match, team: Team, counts: bool = True) -> None:
     m.budget.new_turn()
     m.active = team
     m.turn_history = []
+    cards.before_turn(m, team, counts)  # cards played before the opponent's turn (page 44)
     if counts:
         team.turn_marker += 1  # page 8: moved at the start of every team turn
     team.declared = set()
@@ -55,9 +65,11 @@ def team_turn(m: Match, team: Team, players: list[Player] | None = None,
     """One team turn; a kick-off result's bonus turn limits the players (``players``, at
     most ``up_to`` of them) and the actions, and does not move the turn marker."""
     from nuffle.interpreter.blood_bowl.match import MAX_ACTIONS_PER_TURN, DriveOver, Turnover
-    start_turn(m, team, counts)
     activated = 0
     try:
+        # a rule at the turn's start may cause a turnover: a spell knocking down the
+        # moving team's ball carrier (PBBL page 37; a card of page 50)
+        start_turn(m, team, counts)
         for _ in range(MAX_ACTIONS_PER_TURN):
             if up_to is not None and activated >= up_to:
                 break
@@ -87,45 +99,87 @@ def activations(m: Match, team: Team, players: list[Player] | None,
     ball = m.holder is not None or m.ball is not None
     allowed = [a for a in actions if not (a in ONCE_PER_TURN and a in team.declared)
                and (a != "foul" or victims) and (a not in ("pass", "hand-off") or ball)]
+    # rules that forbid a player some actions, or let them throw bombs (skills of page 25),
+    # asked only if any exists
+    restricted = m.hooks.get("action-allowed", "modify")
+    bombs = m.hooks.get("can-throw-bombs", "modify")
     out = []
     for p in players if players is not None else team.players:
         if p.acted or not p.on_pitch or p.stunned:
             continue
         for action in allowed:
-            if action == "block" and not (p.standing and blocking.targets(m, p)):
+            if action == "throw-bomb" and not (bombs and p.standing
+                                               and weapons.can_throw_bombs(m, p)):
+                continue  # standing: the bomb is thrown without moving (ruling bb-bombs)
+            if restricted and not m.modify("action-allowed", True, {
+                    "player": p, "team": p.team, "action": action}):
+                continue
+            if action == "block" and not ((p.standing or movement.may_block_prone(m, p))
+                                          and blocking.targets(m, p)):
                 continue
             out.append((p, action))
     return out
 
 
 def act(m: Match, p: Player, action: str) -> None:
-    """Declare and carry out an action (page 8)."""
+    """Declare and carry out an action (page 8). A rule may cancel it, or switch it to
+    another (the declared one is lost all the same: a skill of page 25); its end
+    (`action-end`) comes before a touchdown it brings is scored (page 16)."""
     from nuffle.interpreter.blood_bowl.match import Turnover
     m.action_serial += 1
     m.action_history = []
     p.acted = True
     p.no_tackle_zones = False
+    if not p.standing:
+        p.rooted_until_down = False  # knocked down since they took root (page 30)
     if action in ONCE_PER_TURN:
         p.team.declared.add(action)
     m.note("action", player=p, position=p.name, action=action)
     firing = m.before("action", {"player": p, "team": p.team, "action": action})
+    if firing is not None and firing.switch_to not in (None, action) and not firing.cancelled:
+        action = firing.switch_to
+        m.note("action-switched", player=p, action=action)
+    ended = False
     try:
         if firing is not None and firing.cancelled:
             m.note("action-lost", player=p)
             return
+        if p.rooted_until_down:  # MA 0 (page 30): standing up takes movement too
+            p.moves_used = p.movement + movement.rushes(m, p)
+            if not p.standing:
+                p.rooted_until_down = False
+                m.note("stays-down", player=p)
+                return
         if action == "block":
-            defender = m.decide(p.team, "block-target", blocking.targets(m, p),
-                                lambda q: q.id, "block whom?")
-            blocking.block(m, p, defender)
+            if not p.standing and not movement.stand_up(m, p):  # a skill of page 27
+                return
+            blocking.block_action(m, p)  # one block, or more if a rule allows (page 28)
+        elif action == "throw-bomb":
+            weapons.throw_bomb(m, p)
+        elif action == "move" and weapons.moves_randomly(m, p):
+            weapons.random_move(m, p)
         else:
             _moving_action(m, p, action)
+        ended = True
+        end_action(m, p, action)
         check_touchdown(m)
     except Turnover:
-        check_touchdown(m)
+        try:
+            if not ended:
+                end_action(m, p, action, turnover=True)
+        finally:
+            check_touchdown(m)
         raise
     finally:
         m.after("action", {"player": p, "team": p.team, "action": action}, record=True)
         m.end_scope("action")
+
+
+def end_action(m: Match, p: Player, action: str, turnover: bool = False) -> None:
+    """The end of an action (page 8), a turnover's too; a rule may still act (a skill of
+    page 25 bites or leaves the pitch, one of page 27 gazes) before a touchdown counts."""
+    m.after("action-end", {"player": p, "team": p.team, "action": action,
+                           "turnover": turnover})
 
 
 def _moving_action(m: Match, p: Player, action: str) -> None:
@@ -139,7 +193,8 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
         if p.square is None or not p.standing:
             return
         options: list[tuple[str, object]] = [("to", s) for s in movement.step_options(m, p)]
-        if action == "blitz" and not blocked and movement.squares_left(p) > 0:
+        options += [("leap", s) for s in movement.leap_options(m, p)]  # a skill of page 27
+        if action == "blitz" and not blocked and movement.squares_left(m, p) > 0:
             options += [("block", q) for q in blocking.targets(m, p)]
         if action == "pass" and m.holder is p:
             options.append(("throw", None))
@@ -147,7 +202,8 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
             options += [("throw-team-mate", q) for q in team_mates.throwable(m, p)]
         if action == "hand-off" and m.holder is p:
             options += [("hand-off", q) for s in p.square.neighbours
-                        if (q := m.occupant.get(s)) is not None and q.standing]
+                        if (q := m.occupant.get(s)) is not None and q.standing
+                        and ballplay.can_hold(m, q)]  # never to one who cannot hold it
         if action == "foul":
             options += [("foul", q) for s in p.square.neighbours
                         if (q := m.occupant.get(s)) is not None and q.team is not p.team
@@ -161,12 +217,16 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
             movement.step(m, p, arg)
             if at_end_zone(m):
                 return
+        elif what == "leap":
+            movement.leap(m, p, arg)
+            if at_end_zone(m):
+                return
         elif what == "block":
             if p.moves_used >= p.movement:
                 movement.rush(m, p, p.square)
             p.moves_used += 1
             blocked = True
-            blocking.block(m, p, arg)
+            blocking.block(m, p, arg, "blitz")
             if at_end_zone(m):
                 return
         elif what == "throw":
@@ -190,8 +250,8 @@ def _step_label(option: tuple[str, object]) -> str:
     what, arg = option
     if arg is None:
         return what
-    if what == "to":
-        return f"to {arg.label()}"
+    if what in ("to", "leap"):
+        return f"{what} {arg.label()}"
     return f"{what} {arg.id}"
 
 

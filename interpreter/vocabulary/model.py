@@ -95,6 +95,9 @@ class Vocabulary:
     table_categories: dict[str, tuple[str, str]] = field(default_factory=dict)
     # the kinds of content whose top-level `set`/`change` of a parameter the engine applies
     settings_kinds: set[str] = field(default_factory=set)
+    # the kinds of content whose ids a rule may name, with the type such a name has
+    named_kinds: dict[str, str] = field(
+        default_factory=lambda: {"ability": "ability", "ball": "ball-card"})
 
     # -- declaration helpers, so a vocabulary module reads like a list
     def type(self, name: str, doc: str, **attributes: str) -> None:

@@ -7,7 +7,9 @@ Game facts checked here cite the Blitz Bowl Season 2 rulebook (000_ff9920886d8c1
 a team of six players or more (page 4; page 12, Extra Teams: "the appropriate type and number of
 miniatures, as shown on that team's player cards"), and no more than an end zone holds,
 coach traits on a 2D8 table of 2-16 (league rules). A Blood Bowl team's positions start with
-skills of Blood Bowl (its costs, multiples of 10,000 gold pieces, are checked by its schema).
+skills of Blood Bowl (its costs, multiples of 10,000 gold pieces, are checked by its schema),
+and its Star Players, like a Star Player's skills and the teams he plays for (PBBL 1.10,
+pages 52-60), are items of Blood Bowl.
 """
 
 from __future__ import annotations
@@ -118,6 +120,10 @@ def _check_item(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
         diags += _check_table(item)
     elif item.kind == "pitch":
         diags += _check_pitch(item)
+    elif item.kind == "special-play-card":
+        diags += _check_special_play_card(cat, item, ids)
+    elif item.kind == "special-play-deck":
+        diags += _check_special_play_deck(cat, item)
     elif item.kind == "scenario":
         diags += _check_scenario(cat, item, ids)
     elif item.kind == "ruling":
@@ -253,6 +259,9 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
     for side, held in (cards.get("hands") or {}).items():
         for n, card in enumerate(held):
             ref(("setup", "cards", "hands", side, n), "challenge-card", card)
+    for side, held in (setup.get("hands") or {}).items():  # Blood Bowl: special play cards
+        for n, card in enumerate(held):
+            ref(("setup", "hands", side, n), "special-play-card", card)
     for side, traits in (setup.get("traits") or {}).items():
         for n, trait in enumerate(traits):
             ref(("setup", "traits", side, n), "coach-trait", trait)
@@ -264,9 +273,10 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
         for n, ball in enumerate(expect.get("balls") or []):
             if ball.get("held_by"):
                 player((*base, "balls", n, "held_by"), ball["held_by"])
+        hand_kind = "special-play-card" if game == "blood-bowl" else "challenge-card"
         for side, held in (expect.get("hands") or {}).items():
             for n, card in enumerate(held):
-                ref((*base, "hands", side, n), "challenge-card", card)
+                ref((*base, "hands", side, n), hand_kind, card)
         for group in ("discard", "deck"):
             for n, card in enumerate(expect.get(group) or []):
                 ref((*base, group, n), "challenge-card", card)
@@ -286,6 +296,33 @@ def _check_roster(cat: Catalogue, roster: Item, ids: Ids) -> list[Diagnostic]:
         return []  # the team file's own errors are reported; its positions are unknown
     return [_at(roster, path, "R408", message, hint)
             for path, message, hint in rosters.problems(roster.data, found[0].data)]
+
+
+def _check_special_play_card(cat: Catalogue, card: Item, ids: Ids) -> list[Diagnostic]:
+    """A card names a deck of its game, and its file sits in the folder named like the deck
+    (content/blood-bowl/special-play-cards/<deck>/<card>.yaml)."""
+    deck = card.data.get("deck")
+    if not isinstance(deck, str):
+        return []
+    if not cat.find("special-play-deck", deck, card.game):
+        return [_unknown(card, ("deck",), "special-play-deck", deck,
+                         _known(ids, card.game, "special-play-deck"))]
+    folder = Path(card.path).parent.name
+    if folder != deck:
+        return [_at(card, ("deck",), "R409", f"the card is in the folder `{folder}` but its "
+                    f"deck is `{deck}`", f"move the file into special-play-cards/{deck}/")]
+    return []
+
+
+def _check_special_play_deck(cat: Catalogue, deck: Item) -> list[Diagnostic]:
+    """A deck holds no more cards than its printed size (PBBL pages 44-51)."""
+    held = [c for c in cat.of_kind("special-play-card", deck.game)
+            if c.data.get("deck") == deck.id]
+    size = deck.data.get("size")
+    if isinstance(size, int) and len(held) > size:
+        return [_at(deck, ("size",), "R409", f"the deck has {len(held)} cards; its printed "
+                    f"size is {size}", "a card of another deck names this one")]
+    return []
 
 
 def _check_table(table: Item) -> list[Diagnostic]:

@@ -41,7 +41,8 @@ def content_files(paths: Iterable[Path] | None = None) -> list[Path]:
 def rules_fields(kind: str, data: dict) -> list[tuple[tuple, str]]:
     """Where an item of this kind keeps rules texts, and the checker context of each."""
     out: list[tuple[tuple, str]] = []
-    if kind in ("ability", "ball", "coach-trait", "challenge-card") and "rules" in data:
+    if kind in ("ability", "ball", "coach-trait", "challenge-card", "special-play-card") \
+            and "rules" in data:
         out.append((("rules",), kind))
     if kind == "challenge-card" and isinstance(data.get("bonus_play"), dict) \
             and "rules" in data["bonus_play"]:
@@ -175,10 +176,13 @@ NAMED_KINDS = {"ability": "ability", "ball": "ball-card"}
 
 
 def content_id_types(catalogue: Catalogue, game: str | None = None) -> dict[str, str]:
-    """The ids rules may name (abilities, ball cards; of one game, if given: a rule names the
-    items of its own game), with their vocabulary type."""
-    return {i.id: NAMED_KINDS[i.kind] for i in catalogue.items.values()
-            if i.kind in NAMED_KINDS and (game is None or i.game == game)}
+    """The ids rules may name (abilities, ball cards, and what the game's vocabulary adds,
+    e.g. Blood Bowl's team lists; of one game, if given: a rule names the items of its own
+    game), with their vocabulary type."""
+    from nuffle.interpreter.vocabulary import vocabulary
+    named = vocabulary(game).named_kinds if game else NAMED_KINDS
+    return {i.id: named[i.kind] for i in catalogue.items.values()
+            if i.kind in named and (game is None or i.game == game)}
 
 
 def rules_context(vocab: Vocabulary, item: Item, rules: RulesText) -> dict[str, str] | None:

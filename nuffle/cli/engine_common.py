@@ -60,6 +60,11 @@ def add_game_choice(p: argparse.ArgumentParser) -> None:
                    help="Blood Bowl only: play with the Kick-Off and Weather tables of PBBL "
                         "1.10 (pbbl, the default) or the Kick-off Event, Weather and Prayers "
                         "to Nuffle tables of BB2020 (bb2020)")
+    p.add_argument("--cards", metavar="DECKS|GOLD",
+                   help="Blood Bowl only: special play cards (PBBL page 43): the decks each "
+                        "coach draws one card from, comma-separated (a deck named twice, two "
+                        "cards), e.g. miscellaneous-mayhem,special-team-plays; or the gold "
+                        "each coach spends on cards, e.g. 150000 (default: no cards)")
 
 
 def is_roster_path(value: str) -> bool:

@@ -15,7 +15,8 @@ from nuffle.catalogue.model import Catalogue, Item, Key
 from nuffle.dsl.render import EnglishRenderer
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 
-TEXT_FIELDS = ("name", "title", "text", "question", "ruling")
+# (`timing`: the Timing line of a special play card)
+TEXT_FIELDS = ("name", "title", "text", "question", "ruling", "timing")
 SKIPPED_KINDS = ("glossary", "roster")  # the glossary is the translators' reference; a roster is a coach's
 # lists whose elements are keyed by a field rather than their position
 LIST_KEYS = {"positions": "id", "awards": "id", "entries": "roll", "trapdoors": "id",

@@ -23,7 +23,8 @@ def cat():
 
 def test_counts_per_kind(cat) -> None:
     counts = cat.counts()
-    assert counts["team"] == 13 + 2  # Blitz Bowl; Blood Bowl's Human and Orc (PBBL 1.10)
+    assert counts["team"] == 13 + 21  # Blitz Bowl; Blood Bowl's 21 team lists (PBBL 1.10)
+    assert counts["star-player"] == 38  # PBBL 1.10 pages 59-60
     # Blitz Bowl abilities; Blood Bowl skills the tables name (4) and the Human and Orc
     # positions start with (13 more)
     assert counts["ability"] == 19 + 4 + 13

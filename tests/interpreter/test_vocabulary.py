@@ -92,7 +92,8 @@ CONTENT_KINDS_WITH_NAMES = ("ability", "ball", "challenge-card", "coach-trait")
 
 # Blood Bowl skills whose id is also a rules word (the Block action, a Dodge roll...): a rule
 # naming the word means that same string either way (ruling bb-skill-ids-rules-words).
-SHARED_WORDS = {"blood-bowl": {"block", "catch", "dodge", "pass", "throw-team-mate"}}
+SHARED_WORDS = {"blood-bowl": {"block", "catch", "dodge", "kick", "leap", "pass",
+                               "secret-weapon", "throw-team-mate"}}
 
 
 def test_the_engine_names_no_content_item() -> None:

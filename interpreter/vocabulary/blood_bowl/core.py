@@ -40,7 +40,13 @@ def declare(v: Vocabulary) -> None:
            score="number", opponent="team", players_on_pitch="list[player]",
            open_players="list[player]", available_players="list[player]",
            stalling_players="list[player]", turn_marker="number", fame="number",
-           fan_factor="number", cheerleaders="number", assistant_coaches="number")
+           fan_factor="number", cheerleaders="number", assistant_coaches="number",
+           team_list="team-list")
+    # a team list (content kind `team`) a rule names by its id: `khemri` (PBBL pages 52-58;
+    # a skill of page 29 tells the players of some lists apart)
+    v.type("team-list", "One of the team lists a team is drafted from (PBBL pages 52-58), "
+           "named in rules by its id (`khemri`).")
+    v.named_kinds["team"] = "team-list"
     v.type("square", "A square of the pitch (or, off the pitch, none of the following holds).",
            occupied="bool", trapdoor="bool", half="team")
     v.type("ability", "A skill or trait (a content id, as Blitz Bowl abilities are).")
@@ -57,6 +63,7 @@ def declare(v: Vocabulary) -> None:
     # stalling-players: the team's players who Stalled during the team turn (BB2020 Stalling).
     # turn-marker: the space of the team's turn marker on the turn track, 0 before its first
     #   team turn of the half (PBBL page 20, BB2020 Time-out).
+    # team-list: the team list the team was drafted from (PBBL pages 52-58).
     # fame: Fan Advantage ModifiEr (PBBL page 19); fan-factor: Fan Factor (BB2020 The Fans).
     # cheerleaders, assistant-coaches: on the team roster (PBBL page 18) or Team Draft list.
     # square half: the team whose half of the pitch the square is in (none off the pitch).
@@ -66,12 +73,15 @@ def declare(v: Vocabulary) -> None:
     v.enum("test-kind", "What a dice roll or test is made for: PBBL rolls (page 21: pass, "
            "catch, intercept, pick-up, Going For It) and BB2020 tests (catch, pick-up, "
            "interfere with a pass, Rush). `rush` is Going For It; `interception` is also "
-           "BB2020's interference with a pass.",
-           "pass catch interception pick-up rush dodge stand-up block landing")
+           "BB2020's interference with a pass; `leap` is a leap's Agility roll and "
+           "`agility-roll` an Agility roll a rule calls for (skills of PBBL page 27).",
+           "pass catch interception pick-up rush dodge stand-up block landing leap "
+           "agility-roll")
     v.enum("characteristic", "A player characteristic a test is made against (BB2020: MA, "
            "ST, AG, PA, AV).", "movement strength agility passing-ability armour-value")
     v.enum("pass-range", "The range of a pass (PBBL page 13; BB2020 Quick, Short, Long Pass "
-           "and Long Bomb).", "quick short long long-bomb")
+           "and Long Bomb). `unlimited`: a pass to any square of the pitch, with no range "
+           "measured (a skill of PBBL page 27).", "quick short long long-bomb unlimited")
     v.enum("achievement", "What a player earns Star Player Points for (BB2020).",
            "completion casualty touchdown interception deflection most-valuable-player")
     v.enum("cause", "How a player was knocked down or injured: by a Block (or Blitz), a "
@@ -124,7 +134,8 @@ def declare(v: Vocabulary) -> None:
             "the action is lost) and finishes it (`after`) (PBBL page 8).",
             "{player} takes a {action} action", player="player", team="team",
             action="action")
-    v.event("move", "A player moves one square during an action (PBBL page 9).",
+    v.event("move", "A player moves one square during an action (PBBL page 9), or leaps "
+            "(`from` and `to` then two squares apart, a skill of PBBL page 27).",
             "{player} moves", player="player", team="team", from_="square", to="square")
     v.event("failed-roll", "A player's roll has failed and may be re-rolled (PBBL page 15): "
             "a rule may `reroll` it (a skill); if none does, the coach may use a team re-roll. "
@@ -135,11 +146,14 @@ def declare(v: Vocabulary) -> None:
     v.event("team-reroll", "A team re-roll is used for a player's roll (PBBL page 15); a "
             "rule may `cancel` it, and it is lost all the same (a skill of PBBL page 26).",
             "a team re-roll is used", player="player", team="team", test="test-kind")
-    v.event("block", "A block (PBBL pages 10-11): `instead of block` replaces it before any "
-            "dice are rolled (`result` is then none); `after block`, once its result is "
-            "chosen.",
+    v.event("block", "A block (PBBL pages 10-11): `before block` comes first, and a rule "
+            "that `cancel`s it wastes the block, with no turnover (a skill of PBBL page 27); "
+            "`instead of block` replaces it before any dice are rolled (`result` is then "
+            "none); `after block`, once its result is chosen. `action` is the Block or Blitz "
+            "action it is part of; `multiple`, whether that Block action blocks more than one "
+            "opponent (a skill of PBBL page 28).",
             "{blocker} blocks {target}", blocker="player", target="player",
-            result="block-face")
+            result="block-face", action="action", multiple="bool")
     v.event("knocked-down", "A player is knocked down, before the Armour roll (PBBL page "
             "12).", "{player} is knocked down", player="player", team="team", cause="cause")
     v.event("casualty", "A player is a Casualty (PBBL page 12), after the Casualty roll "
@@ -174,9 +188,12 @@ def declare(v: Vocabulary) -> None:
     v.value("can-be-thrown", "bool", "Whether a player may be thrown by a team-mate (PBBL "
             "page 29); false unless a rule says so.", "whether {player} may be thrown",
             player="player", team="team")
-    v.value("block-strength", "number", "A player's Strength for a block, assists included "
-            "(PBBL pages 10, 22).", "{player}'s strength in the block", bounds=(1, 30),
-            player="player", team="team", opponent="player", attacking="bool")
+    v.value("block-strength", "number", "A player's Strength for a block with every "
+            "modifier, before assists are added (PBBL pages 10, 22; skills of PBBL pages 27-28 "
+            "add to it). `attacking`: the player makes the block; `action` and `multiple` "
+            "as in the `block` event.", "{player}'s strength in the block", bounds=(1, 30),
+            player="player", team="team", opponent="player", attacking="bool",
+            action="action", multiple="bool")
     v.value("block-knocks-down", "bool", "Whether a Both Down or Defender Stumbles result "
             "knocks `player` down (PBBL page 11: not a player using Block, or Dodge against "
             "Defender Stumbles).", "whether {player} is knocked down", player="player",
@@ -197,9 +214,12 @@ def declare(v: Vocabulary) -> None:
     v.value("test-modifier", "number", "The total modifier to a roll or test (PBBL page 21: "
             "pass, catch, intercept, pick-up; BB2020: tests against a characteristic, "
             "Rush). `tackle-zones` is how many opposing tackle zones the rulebook's "
-            "modifier counted (PBBL pages 9, 13, 23).", "the test modifier", player="player",
-            team="team", test="test-kind", characteristic="characteristic",
-            tackle_zones="number")
+            "modifier counted (PBBL pages 9, 13, 23). `from` and `to`: the square a Dodge "
+            "roll or a leap leaves and the one it goes to (none for other rolls). `range`: "
+            "a pass roll's range (none for other rolls).",
+            "the test modifier", player="player", team="team", test="test-kind",
+            characteristic="characteristic", tackle_zones="number", from_="square",
+            to="square", range="pass-range")
     v.value("test-target", "number", "The lowest unmodified D6 result a roll needs (a Going "
             "For It / Rush roll needs 2, PBBL page 21).", "the number the roll needs",
             player="player", team="team", test="test-kind")
@@ -266,8 +286,9 @@ def declare(v: Vocabulary) -> None:
              "Kick-off Event).", "player", required=True,
              phrase="{subject} is Placed Prone and Stunned")
     v.effect("send-off", "The referee sends the player off: removed from play for the rest "
-             "of the game (BB2020 page 63).", "player", required=True,
-             phrase="{subject} is Sent-off")
+             "of the game (BB2020 page 63). `as foul`: exactly as if caught committing a foul, "
+             "so a Bribe may be tried (PBBL pages 24, 36; a card of PBBL page 48).", "player",
+             required=True, as_="send-off-reason", phrase="{subject} is Sent-off")
     v.effect("push-into-crowd", "Remove a player from play exactly as if pushed into the "
              "crowd (BB2020 Injury by the Crowd, page 61).", "player", required=True,
              phrase="{subject} is removed from play as if pushed into the crowd")
@@ -284,7 +305,8 @@ def declare(v: Vocabulary) -> None:
 
     # ---- queries -------------------------------------------------------------------------
     v.effect("lose-tackle-zones", "The player loses their tackle zones until they next "
-             "take an action (PBBL page 26).", "player", required=True,
+             "take an action (PBBL page 26), or, with a duration, until it ends (a card of "
+             "PBBL page 51: for this turn).", "player", required=True, durations=True,
              phrase="{subject} loses their tackle zones")
     v.effect("to-reserves", "A player out of the match (a Casualty) goes to the Reserves box "
              "instead (PBBL page 29).", "player", required=True,

@@ -55,9 +55,9 @@ def test_the_game_is_inferred_and_options_of_the_other_game_refused(capsys) -> N
     assert exc.value.code == 2
     assert "--pitch: Blitz Bowl (Season 2) option" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exc:
-        main(["play", "--game", "blood-bowl", "--home", "human", "--away", "dwarf"])
-    assert exc.value.code == 2
-    assert "no team `dwarf`" in capsys.readouterr().err
+        main(["play", "--game", "blood-bowl", "--home", "human", "--away", "lizardmen"])
+    assert exc.value.code == 2  # Blitz Bowl's; Blood Bowl's is `lizardman`
+    assert "no team `lizardmen`" in capsys.readouterr().err
 
 
 def test_kickoff_shows_the_table_and_the_pitch(capsys) -> None:
