@@ -82,6 +82,9 @@ class Glossary:
     terms: dict[str, Terms] = field(default_factory=dict)
     items: dict[str, str] = field(default_factory=dict)
     games: tuple[str, ...] = ()
+    # per game, the names its glossary keeps in English (convention names-stay-in-english)
+    # that are more than one word: "Dirty Player" holds no glossary term "player"
+    names: dict[str, list[str]] = field(default_factory=dict)
 
     def game_of(self, entry: polib.POEntry) -> str:
         """The game an entry's text belongs to, "" for a text no game owns: a content
@@ -176,19 +179,23 @@ def check_entry(entry: polib.POEntry, glossary: Terms | Glossary,
     Glossary, which gives the terms of the entry's game."""
     if not entry.msgstr or entry.obsolete:
         return []
+    names: list[str] = []
     if isinstance(glossary, Glossary):
+        names = glossary.names.get(glossary.game_of(entry), [])
         glossary = glossary.for_entry(entry)
     out = []
     numbers_differ = number_problem(entry.msgid, entry.msgstr, lang)
     if numbers_differ:
         out.append(Problem("I101", entry.linenum, f"`{entry.msgctxt}`: {numbers_differ}"))
-    out += _glossary_problems(entry, glossary)
+    out += _glossary_problems(entry, glossary, names)
     out += _template_problems(entry)
     return out
 
 
-def _glossary_problems(entry: polib.POEntry, glossary: Terms) -> list[Problem]:
-    """I102 for each glossary term the translation renders fewer times than it must."""
+def _glossary_problems(entry: polib.POEntry, glossary: Terms,
+                       names: list[str] | None = None) -> list[Problem]:
+    """I102 for each glossary term the translation renders fewer times than it must; the
+    English words of a name kept in English (``names``) are no terms."""
     # a text kept in English by convention (a ball's name), or marked as an exception by
     # the translator (`#, glossary-exception`: "Throw a Rock" is no Throw action)
     if _fold(entry.msgstr) == _fold(entry.msgid) or GLOSSARY_EXCEPTION in entry.flags:
@@ -197,8 +204,11 @@ def _glossary_problems(entry: polib.POEntry, glossary: Terms) -> list[Problem]:
     out = []
     # the renderings are taken out of the translation longest first, so "mazzo dei palloni
     # speciali" (ball deck) is not spent as the "palloni speciali" of another term
+    source = entry.msgid
+    for name in names or ():
+        source = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", source)
     for english, renderings, wanted in sorted(
-            _terms_used(entry.msgid, glossary),
+            _terms_used(source, glossary),
             key=lambda t: -max(len(r) for r in t[1])):
         target, found = _take(target, renderings, wanted)
         if found < wanted:
@@ -329,4 +339,23 @@ def glossary_terms(catalogue, lang: str) -> Glossary:
             terms.append((term["en"], renderings))
     for item in catalogue.sorted_items():
         glossary.items[item_context(catalogue, item)] = item.game
+    for item in catalogue.of_kind("glossary"):
+        conventions = {c.get("id") for c in item.data.get("conventions") or []}
+        if "names-stay-in-english" in conventions:
+            glossary.names[glossary_game(item)] = kept_names(catalogue, glossary_game(item))
     return glossary
+
+
+NAMED_KINDS = ("ability", "team", "star-player", "special-play-card", "special-play-deck")
+
+
+def kept_names(catalogue, game: str) -> list[str]:
+    """The names of a game's teams, positions, skills, star players and cards of more than
+    one word, longest first: kept in English, their words are no glossary terms."""
+    names: set[str] = set()
+    for kind in NAMED_KINDS:
+        for item in catalogue.of_kind(kind, game):
+            names.add(str(item.data.get("name", "")))
+            names |= {str(p.get("name", "")) for p in item.data.get("positions") or []
+                      if isinstance(p, dict)}
+    return sorted((n for n in names if " " in n.strip()), key=len, reverse=True)

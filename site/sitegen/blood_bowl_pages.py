@@ -107,9 +107,12 @@ def special_play_cards_index(site: Site) -> None:
     decks = sorted(cat.of_kind("special-play-deck"), key=lambda d: (d.data["price"], d.id))
     if not decks:
         return
+    how = "[" + site.t("how they are dealt and played") + \
+        "](../blood-bowl/rules/teams-and-inducements.md#special-play-cards)"
+    # TRANSLATORS: {how} is a link to the rules page that says how the cards are dealt
     out = [site.t("The special play cards of PBBL 1.10 (pages 44-51), deck by deck. Before a "
-                  "match a coach buys random draws from a deck at its price; `nuffle play "
-                  "--game blood-bowl --cards` deals them (see Playing)."), ""]
+                  "match a coach buys random draws from a deck at its price ({how}).",
+                  how=how), ""]
     for deck in decks:
         cards = sorted((c for c in cat.of_kind("special-play-card", deck.game)
                         if c.data.get("deck") == deck.id),

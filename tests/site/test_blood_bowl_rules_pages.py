@@ -19,11 +19,13 @@ SEED = "004_2450e8f2c1aa331e.txt"
 PAGES = [
     "index.md", "setting-up-and-kick-off.md", "sequence-of-play.md", "movement.md",
     "blocking.md", "knock-downs-and-injuries.md", "passing-and-catching.md", "fouls.md",
-    "re-rolls-and-skills.md", "winning-the-match.md",
+    "re-rolls-and-skills.md", "winning-the-match.md", "teams-and-inducements.md",
 ]
 ITALIAN = [p.replace(".md", ".it.md") for p in PAGES]
 # pages outside this folder that the site generates or holds, as linked from here (../../x)
-SITE_PAGES = {"rulings.md", "rules/index.md", "abilities/index.md"}
+SITE_PAGES = {"rulings.md", "rules/index.md", "abilities/index.md", "teams/index.md",
+              "guide/playing.md", "star-players/index.md", "special-play-cards/index.md",
+              "coverage.md"}
 
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*$", re.M)
 EXPLICIT_ID = re.compile(r"\s*\{#([A-Za-z0-9_-]+)\}$")
