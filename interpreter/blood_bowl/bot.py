@@ -86,8 +86,8 @@ class BloodBowlGreedyBot:
         for s in p.square.neighbours:
             q = game.occupant.get(s)
             if q is not None and q.team is not p.team and q.standing:
-                count, mine = block_dice(p.strength, q.strength)
-                best = max(best, count if mine else -count)
+                count, picks = block_dice(p.strength, q.strength)
+                best = max(best, count if picks else -count)
         return best
 
     def _step(self, option: Any, team: Any, game: Any) -> float:
@@ -164,8 +164,8 @@ class BloodBowlGreedyBot:
         if option is None:  # a second opponent: each defender would be 2 stronger (page 28)
             return 99
         p = game.player(self.deciding.context["player"])
-        count, mine = block_dice(p.strength, option.strength)
-        return (count if mine else -count) + (3 if option is game.holder else 0)
+        count, picks = block_dice(p.strength, option.strength)
+        return (count if picks else -count) + (3 if option is game.holder else 0)
 
     def _follow_up(self, option: Any, team: Any, game: Any) -> float:
         return 1 if option else 0

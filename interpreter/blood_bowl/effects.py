@@ -211,7 +211,9 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
                 p.skill_values.pop(skill, None)
                 for inst in bound:
                     m.hooks.remove(inst)
+                m.gained_skills.pop((p, skill), None)
             m.on_scope_end(duration, undo)
+            m.gained_skills[(p, skill)] = undo  # `lose-skill` may end it sooner
 
     def lose_tackle_zones(env: Env, p: Any, args: dict, duration: str | None) -> None:
         if isinstance(p, Player):

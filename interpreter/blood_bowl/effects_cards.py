@@ -92,9 +92,11 @@ def effects(m: Match) -> dict[str, Effect]:
         "allow-action-again": allow_action_again,
         "scatter-kick": scatter_kick, "aim-throw-in": aim_throw_in,
         "switch-places": switch_places, "loft-ball": loft_ball, "take-action": take_action}
-    # the later decks' effects, each helper below its deck's marker:
-    # -- Magic Items and Dirty Tricks
-    # -- Good Karma
+    # the effects the cards of pages 46-51 add:
+    # pages 46-47
+    from nuffle.interpreter.blood_bowl import effects_cards_46_47
+    table.update(effects_cards_46_47.effects(m))
+    # pages 48-49
     # (a card of PBBL page 48: the Extra Team Training inducement's re-roll, page 36,
     # restored at half time with the others, page 16; ruling bb-card-extra-training)
     def add_team_reroll(env: Env, team: Any, args: dict, duration: str | None) -> None:
@@ -117,6 +119,10 @@ def effects(m: Match) -> dict[str, Effect]:
         skill = args.get("with")
         if not isinstance(team, Team) or len(stats) != 4:
             return
+        if not all(1 <= x <= 10 for x in stats):
+            from nuffle.interpreter.errors import RulesError
+            raise RulesError("G004", f"`add-player` was given {stats}; each characteristic "
+                             "is 1 to 10", m.origin)
         n = 1 + sum(1 for q in team.players if q.position == "extra-player")
         p = Player(f"{team.side}.extra-player-{n}", team, "Extra player", "extra-player",
                    *stats, [])
@@ -154,8 +160,8 @@ def effects(m: Match) -> dict[str, Effect]:
 
     table.update({"add-team-reroll": add_team_reroll, "to-ko-box": to_ko_box,
                   "add-player": add_player, "scatter-ball-on-ground": scatter_ball_on_ground})
-    # -- Random Events and Desperate Measures
-    table.update(_random_events_effects(m))
+    # pages 50-51
+    table.update(_effects_pages_50_51(m))
     return table
 
 
@@ -179,9 +185,11 @@ def queries(m: Match) -> dict[str, Callable[..., Any]]:
     table: dict[str, Callable[..., Any]] = {
         "line-of-scrimmage": line_of_scrimmage, "pitch-squares": pitch_squares,
         "players-next-to": players_next_to, "squares-moved": squares_moved}
-    # the later decks' queries, each helper below its deck's marker:
-    # -- Magic Items and Dirty Tricks
-    # -- Good Karma
+    # the queries the cards of pages 46-51 add:
+    # pages 46-47
+    from nuffle.interpreter.blood_bowl import effects_cards_46_47
+    table.update(effects_cards_46_47.queries(m))
+    # pages 48-49
     def wide_zone(env: Env, n: Any) -> list[Square]:
         """Wide zone 1 along the sideline at y = 1, 2 along the other (page 5)."""
         from nuffle.interpreter.blood_bowl.pitch import wide_zone as zone_of
@@ -217,13 +225,13 @@ def queries(m: Match) -> dict[str, Callable[..., Any]]:
                   "sideline-squares": sideline_squares,
                   "badly-hurt": lambda env, team: casualties(team, False),
                   "dead": lambda env, team: casualties(team, True)})
-    # -- Random Events and Desperate Measures
-    table.update(_random_events_queries(m))
+    # pages 50-51
+    table.update(_queries_pages_50_51(m))
     return table
 
 
-# -- Random Events and Desperate Measures (PBBL pages 50-51) -----------------------------------
-def _random_events_effects(m: Match) -> dict[str, Effect]:  # noqa: C901 - one function per effect
+# -- the effects and queries of the cards of PBBL pages 50-51 -----------------------------------
+def _effects_pages_50_51(m: Match) -> dict[str, Effect]:  # noqa: C901 - one function per effect
     from nuffle.interpreter.blood_bowl import injury
     from nuffle.interpreter.blood_bowl.state import RESERVES
 
@@ -313,7 +321,7 @@ def _random_events_effects(m: Match) -> dict[str, Effect]:  # noqa: C901 - one f
             "lose-skills": lose_skills, "field-player": field_player}
 
 
-def _random_events_queries(m: Match) -> dict[str, Callable[..., Any]]:
+def _queries_pages_50_51(m: Match) -> dict[str, Callable[..., Any]]:
     from nuffle.interpreter.blood_bowl.pitch import AWAY_END, HOME_END
     from nuffle.interpreter.blood_bowl.state import CASUALTY
 

@@ -67,8 +67,15 @@ def armour(m: Match, p: Player, cause: str, attacker: Player | None, modifier: i
     goes on this roll if it then breaks the armour, else on the Injury roll (`knock_down`)."""
     payload = {"player": p, "team": p.team, "attacker": attacker, "cause": cause,
                "blocker": blocker}
-    dice, total, broken, used = _armour_dice(m, p, modifier, payload, bonus)
-    if reroll_window(m, "armour-rolled", {**payload, "total": total, "broken": broken}):
+    # a rule may make the roll stand as the dice show it: no modifier, no re-roll (a card
+    # of page 46, `armour-roll-fixed`)
+    fixed = bool(m.modify("armour-roll-fixed", False, payload))
+    if fixed:
+        modifier, bonus = 0, 0
+    dice, total, broken, used = _armour_dice(m, p, modifier, payload, bonus, fixed)
+    if fixed:
+        m.record("armour-rolled", {**payload, "total": total, "broken": broken})
+    elif reroll_window(m, "armour-rolled", {**payload, "total": total, "broken": broken}):
         dice, total, broken, used = _armour_dice(m, p, modifier, payload, bonus)
     modified = total != sum(dice) + modifier
     if foul_dice is not None:
@@ -80,11 +87,16 @@ def armour(m: Match, p: Player, cause: str, attacker: Player | None, modifier: i
 
 
 def _armour_dice(m: Match, p: Player, modifier: int, payload: dict,
-                 bonus: int = 0) -> tuple[list[int], int, bool, bool]:
+                 bonus: int = 0, fixed: bool = False) -> tuple[list[int], int, bool, bool]:
     """Roll the Armour dice: the total with the rulebook's and the rules' modifiers, and
     whether it breaks the armour (beats AV, page 12, unless a rule says otherwise); a
     ``bonus`` is added only if the armour then breaks (`knock_down`)."""
     dice = [m.dice.roll(6, "armour"), m.dice.roll(6, "armour")]
+    if fixed:  # `armour-roll-fixed`: only the dice count
+        total = sum(dice)
+        m.note("armour", player=p, roll=total, armour=p.armour_value,
+               broken=total > p.armour_value)
+        return dice, total, total > p.armour_value, False
     total = m.modify("armour-roll", sum(dice) + modifier, payload)
     broken = bool(m.modify("armour-broken", total > p.armour_value,
                            {**payload, "total": total}))
@@ -97,11 +109,11 @@ def _armour_dice(m: Match, p: Player, modifier: int, payload: dict,
 
 
 def _injury_dice(m: Match, p: Player, payload: dict,
-                 bonus: int = 0) -> tuple[list[int], int, str]:
+                 bonus: int = 0, fixed: bool = False) -> tuple[list[int], int, str]:
     """Roll the Injury dice: the total with the rules' modifiers (and a ``bonus`` the
     Armour roll did not take, `knock_down`), and its result on the Injury table (page 12)."""
     dice = [m.dice.roll(6, "injury"), m.dice.roll(6, "injury")]
-    total = m.modify("injury-roll", sum(dice) + bonus, payload)
+    total = sum(dice) if fixed else m.modify("injury-roll", sum(dice) + bonus, payload)
     result = m.modify("injury-result", injury_result(total),
                       {"player": p, "team": p.team, "total": total, "cause": payload["cause"]})
     m.note("injury", player=p, roll=total, result=result)
@@ -136,6 +148,12 @@ def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
     if preset is not None:
         dice, result = [], str(preset)
         m.note("injury-without-roll", player=p, result=result)
+    elif m.modify("injury-roll-fixed", False, payload):
+        # the roll stands as the dice show it: no modifier, no re-roll (a card of page 46)
+        dice, total, result = _injury_dice(m, p, payload, fixed=True)
+        m.record("injury-rolled", {"player": p, "team": p.team, "attacker": attacker,
+                                   "cause": cause, "blocker": blocker, "total": total,
+                                   "result": result})
     else:
         dice, total, result = _injury_dice(m, p, payload, bonus)
         window = {"player": p, "team": p.team, "attacker": attacker, "cause": cause,

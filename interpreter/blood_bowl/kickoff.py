@@ -50,9 +50,9 @@ def the_fans(m: Match) -> None:
     fans = {team: (sum(m.dice.roll(6, "fans") for _ in range(2)) + team.fan_factor) * 1000
             for team in m.teams}
     for team in m.teams:
-        mine, theirs = fans[team], fans[team.opponent]
-        team.fame = 2 if mine >= 2 * theirs else 1 if mine > theirs else 0
-        m.note("fans", team=team, fans=mine, fame=team.fame)
+        ours, theirs = fans[team], fans[team.opponent]
+        team.fame = 2 if ours >= 2 * theirs else 1 if ours > theirs else 0
+        m.note("fans", team=team, fans=ours, fame=team.fame)
 
 
 def coin_toss_kicker(m: Match) -> Team:

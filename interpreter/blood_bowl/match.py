@@ -115,6 +115,9 @@ class Match(GameCore):
         self.spp: dict[str, int] = {}
         # skills a rule stopped a player using during the step or block under way
         self.denied: set[tuple[Player, str]] = set()
+        # skills a rule gave a player for a while, and how to take each back before its
+        # time (`lose-skill`, a card of page 46)
+        self.gained_skills: dict[tuple[Player, str], Any] = {}
         # further blocks a rule gave during the block under way (blocker, target): thrown
         # once it is over (`block-again`, a skill of page 27)
         self.blocks_again: list[tuple[Player, Player]] = []

@@ -74,6 +74,7 @@ MESSAGES: dict[str, str] = {
     "rerolls-lost": "{team} lose {count} team re-rolls for the game",
     "struck": "{player} is struck down",
     "loses-skills": "{player} loses every skill",
+    "loses-skill": "{player} no longer has {skill}",
     "player-fielded": "{player} joins {team} on the pitch at {square}",
     "player-leaves": "{player} leaves {team}",
     "misses-drive": "{player} will miss the next drive",

@@ -249,5 +249,5 @@ def pick_up(m: Match, p: Player) -> None:
         m.after("pick-up", {"player": p, "team": p.team})
         return
     m.note("pick-up-failed", player=p)
-    ballplay.bounce(m, p.square)
+    ballplay.bounce(m, p.square or m.ball)  # a rule may have hurt them off the pitch (page 47)
     raise Turnover("failed pick-up")

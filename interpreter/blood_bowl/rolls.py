@@ -81,6 +81,8 @@ def test(m: Match, player: Player, kind: str, modifier: int = 0, tackle_zones: i
         result = _roll(m, player, kind, modifier, target, again=True, after_dice=after_dice)
         if callable(passes):
             result.passed = bool(passes(result))
+    if not result.passed:  # failed for good, re-rolls spent (a card of page 47 acts here)
+        m.after("roll-failed", {"player": player, "team": player.team, "test": kind})
     return result
 
 

@@ -73,13 +73,16 @@ def throw_team_mate(m: Match, hurler: Player, thrown: Player) -> None:
         m.in_flight = None
 
 
-def _fly(m: Match, hurler: Player, thrown: Player, target: Square, had_ball: bool) -> None:
+def _fly(m: Match, hurler: Player | None, thrown: Player, target: Square, had_ball: bool,
+         scatters: int = 3) -> None:
+    """The thrown player's flight from the target square. A card of page 47 throws a player
+    with nobody throwing (``hurler`` None); one of page 46 moves them with no scatter."""
     from nuffle.interpreter.blood_bowl.match import Turnover
     landed_on = False
     team_mate_down = False
     sq: Square | None = target
     last = target
-    for _ in range(3):  # scattered three times, like a ball (page 30)
+    for _ in range(scatters):  # scattered three times, like a ball (page 30)
         last = sq
         sq = m.pitch.step(sq, m.dice.roll(8, "team-mate scatter"))
         if sq is None:
@@ -109,7 +112,8 @@ def _fly(m: Match, hurler: Player, thrown: Player, target: Square, had_ball: boo
     m.after("enter-square", {"player": thrown, "team": thrown.team, "square": sq})
     fell = landed_on
     if not landed_on:
-        tz = m.tackle_zones(sq, thrown.team) + m.tackle_zones(hurler.square, hurler.team)
+        tz = m.tackle_zones(sq, thrown.team) + (
+            m.tackle_zones(hurler.square, hurler.team) if hurler is not None else 0)
         fell = not rolls.test(m, thrown, "landing", -tz, tz).passed
     if fell:
         injury.knock_down(m, thrown, "fall")

@@ -204,10 +204,11 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
             options += [("hand-off", q) for s in p.square.neighbours
                         if (q := m.occupant.get(s)) is not None and q.standing
                         and ballplay.can_hold(m, q)]  # never to one who cannot hold it
-        if action == "foul":
+        if action == "foul":  # a rule may forbid fouling a player (a card of page 46)
             options += [("foul", q) for s in p.square.neighbours
                         if (q := m.occupant.get(s)) is not None and q.team is not p.team
-                        and not q.standing]
+                        and not q.standing and m.modify("can-be-fouled", True, {
+                            "player": q, "team": q.team, "attacker": p})]
         options.append(("end", None))
         what, arg = m.decide(p.team, "step", options, _step_label, f"{p.id}: next",
                              player=p.id)

@@ -206,7 +206,8 @@ def _glossary_problems(entry: polib.POEntry, glossary: Terms,
     # speciali" (ball deck) is not spent as the "palloni speciali" of another term
     source = entry.msgid
     for name in names or ():
-        source = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", source)
+        # as printed: a text may write "Kick-off Return" for the skill Kick-Off Return
+        source = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", " ", source, flags=re.I)
     for english, renderings, wanted in sorted(
             _terms_used(source, glossary),
             key=lambda t: -max(len(r) for r in t[1])):

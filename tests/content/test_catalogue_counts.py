@@ -25,9 +25,18 @@ def test_counts_per_kind(cat) -> None:
     counts = cat.counts()
     assert counts["team"] == 13 + 21  # Blitz Bowl; Blood Bowl's 21 team lists (PBBL 1.10)
     assert counts["star-player"] == 38  # PBBL 1.10 pages 59-60
-    # Blitz Bowl abilities; Blood Bowl skills the tables name (4) and the Human and Orc
-    # positions start with (13 more)
-    assert counts["ability"] == 19 + 4 + 13
+    # Blitz Bowl abilities; Blood Bowl's 74 skills (PBBL 1.10 pages 25-30)
+    assert counts["ability"] == 19 + 74
+    skills = [a for a in cat.of_kind("ability", "blood-bowl")]
+    assert len(skills) == 74
+    by_category: dict[str, int] = {}
+    for skill in skills:
+        by_category[skill.data["category"]] = by_category.get(skill.data["category"], 0) + 1
+    # the "(Category)" the seed prints after each name on pages 25-30, counted in the seed
+    assert by_category == {"general": 14, "agility": 9, "passing": 7, "strength": 10,
+                           "mutation": 10, "extraordinary": 24}
+    # the seven decks as printed (pages 44-51): 13, 13, 13, 13, 26, 18, 8 cards
+    assert counts["special-play-deck"] == 7 and counts["special-play-card"] == 104
     blitz = [a for a in cat.of_kind("ability") if a.edition == "blitz-bowl-s2"]
     assert len(blitz) == 19
     assert counts["ball"] == 23

@@ -122,10 +122,65 @@ def declare(v: Vocabulary) -> None:
     v.query("pitch-squares", "Every square of the pitch (PBBL page 5).", (), "list[square]",
             phrase="the squares of the pitch")
 
-    # ---- the words of the later decks (Magic Items, Dirty Tricks, Good Karma, Random Events,
-    # Desperate Measures), each helper below its deck's marker
-    # -- Magic Items and Dirty Tricks (page 46-47)
-    # -- Good Karma (pages 48-49)
+    # ---- the words the cards of pages 46-51 need --------------------------------------
+    # the cards of pages 46-47
+    # acted: the player took an action in their team's latest team turn (PBBL page 8); it is
+    # cleared as their team's next turn begins, so between two turns it tells who acted in
+    # the turn just ended (a card of PBBL page 47).
+    v.types["player"].attributes["acted"] = "bool"
+    v.value("armour-roll-fixed", "bool", "Whether an Armour roll against `player` stands as "
+            "the two dice show it: no modifier (assists on a foul, a weapon's, a skill's), "
+            "nothing that breaks the armour on a lower roll, no re-roll (PBBL page 12; cards "
+            "of PBBL pages 46-47). False unless a rule says so.",
+            "whether the Armour roll against {player} stands as rolled", player="player",
+            team="team", attacker="player", cause="cause", blocker="player")
+    v.value("injury-roll-fixed", "bool", "Whether an Injury roll against `player` stands as "
+            "the two dice show it: no modifier and no re-roll (PBBL page 12; cards of PBBL "
+            "pages 46-47); the Injury table may still be read differently (`injury-result`). "
+            "False unless a rule says so.",
+            "whether the Injury roll against {player} stands as rolled", player="player",
+            team="team", attacker="player", cause="cause", armour_modified="bool",
+            blocker="player")
+    v.value("can-be-fouled", "bool", "Whether a Prone or Stunned `player` next to a fouling "
+            "player (`attacker`) may be the victim of the Foul (PBBL page 24; a card of PBBL "
+            "page 46 forbids it). True unless a rule says otherwise.",
+            "whether {player} may be fouled", player="player", team="team",
+            attacker="player")
+    v.event("roll-failed", "A player's roll has failed for good: no re-roll was used, or "
+            "the re-roll failed too (PBBL page 15). `test` says which roll (for a pass: not "
+            "accurate). A card of PBBL page 47 hurts a player who fails a catch or a pick-up "
+            "here, before the ball bounces.", "{player}'s roll has failed",
+            player="player", team="team", test="test-kind")
+    v.effect("lose-skill", "The player loses a skill that a rule gave them for a while "
+             "(`gain-skill` with a duration) before that duration ends; a skill of their own, "
+             "or one given with no duration, stays (a card of PBBL page 46: a skill lasting "
+             "while the player holds the ball).", "player", required=True, with_="ability",
+             phrase="{subject} no longer has {with}")
+    v.effect("hurl", "The player is thrown as a team-mate is thrown (PBBL page 30), with no "
+             "player throwing them and no roll to grab them: the target square is N squares "
+             "(`by`) away in one direction of the Scatter template (`as`, 1 to 8, PBBL page "
+             "13), and from there they scatter `times` times (a throw's three; none, or "
+             "left out: they come down in the target square). A player they come down on is "
+             "knocked down and they go on one square more; off the pitch, on the way or in "
+             "a scatter, the crowd beats them up (page 11); else a landing roll, an Agility "
+             "roll with -1 per opposing tackle zone on the square (`test-modifier`, test "
+             "`landing`), and knocked down if it fails. In the thrown player's own team turn "
+             "a ball carrier who does not land, or a team-mate knocked down, is a turnover "
+             "(pages 8 and 30); before that turn begins there is none (cards of PBBL pages "
+             "46-47).", "player", required=True, by="number", as_="number",
+             times="number", bounds={"by": (0, 30), "as": (1, 8), "times": (0, 3)},
+             phrase="{subject} is thrown {by} squares")
+    v.effect("bring-on", "A player from the Reserves box comes onto the pitch, standing, in an "
+             "empty square (`on`), outside any set-up; for the duration (the game if none) "
+             "they may take their team past the 11 players on the pitch of PBBL page 7 (a "
+             "card of PBBL page 47).", "player", required=True, on="square",
+             durations=True, phrase="{subject} comes onto the pitch on {on}")
+    v.query("reserves-box", "A team's players in the Reserves box (PBBL page 12).",
+            ("team",), "list[player]", phrase="{0}'s players in the Reserves box")
+    v.query("defended-end-zone", "The squares of the end zone a team defends: the one at "
+            "the end of its own half, not the one it scores in (PBBL pages 5 and 16).",
+            ("team",), "list[square]", phrase="the end zone {0} defends")
+    # the cards of pages 48-49
     v.value("team-reroll-allowed", "bool", "Whether a team may use a team re-roll on a "
             "player's roll at all (PBBL page 15: once per team turn, in its own turn; a card "
             "of PBBL page 48 forbids the opponent's for a turn).",
@@ -181,7 +236,7 @@ def declare(v: Vocabulary) -> None:
     v.query("dead", "A team's players in the Dead & Injured box who are Dead: a Casualty roll "
             "of 61 to 68 (PBBL page 32), or killed with no roll (`kill`, page 25).",
             ("team",), "list[player]", phrase="{0}'s Dead players")
-    # -- Random Events and Desperate Measures (pages 50-51)
+    # the cards of pages 50-51
     # rerolls: the team re-rolls a team has left (PBBL page 15), an extra one a kick-off
     # result gave not counted. Strength and Agility may change for a while, as MA and AV do
     # (cards of PBBL pages 50-51: +1 ST, +1 AG, a player turned into a frog).
