@@ -337,7 +337,16 @@ def load_yaml(path: str, text: str) -> YamlDocument:
     parsed = _separators(doc)
     composer = _Composer(doc)
     try:
-        found, data = composer.compose(yaml.parse(parsed, Loader=_LOADER))
+        try:
+            found, data = composer.compose(yaml.parse(parsed, Loader=_LOADER))
+        except yaml.MarkedYAMLError as err:
+            if _LOADER is yaml.SafeLoader or "nesting depth" not in str(err.problem):
+                raise
+            # libyaml (0.2.5, in PyYAML 6.0.4's wheels) stops at its own depth while
+            # reading ahead, before the composer reaches the project's limit: the Python
+            # parser reads as the composer goes, and Y006 names the first level too deep
+            composer = _Composer(doc)
+            found, data = composer.compose(yaml.parse(parsed, Loader=yaml.SafeLoader))
     except _Refused:
         return doc
     except yaml.MarkedYAMLError as err:
