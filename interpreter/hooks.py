@@ -128,6 +128,9 @@ class HookRegistry:
     def __init__(self) -> None:
         self.by_key: dict[tuple[str, str], list[HookInstance]] = {}
         self.count = 0
+        # the temporary instances by the (scope, token) they last until, so that the end
+        # of a scope touches only what ends with it, not every bucket
+        self.expiring: dict[tuple[str, int], list[HookInstance]] = {}
 
     def add(self, instance: HookInstance) -> HookInstance:
         if self.count >= limits.LIVE_HOOKS:
@@ -141,6 +144,8 @@ class HookRegistry:
             at -= 1
         bucket.insert(at, instance)
         self.count += 1
+        if instance.expires is not None:
+            self.expiring.setdefault(instance.expires, []).append(instance)
         return instance
 
     def remove(self, instance: HookInstance) -> None:
@@ -152,14 +157,11 @@ class HookRegistry:
             instance.disabled = True
 
     def expire(self, scope: str, token: int) -> None:
-        """Drop the temporary hooks that last until the end of this scope."""
-        for bucket in self.by_key.values():
-            if any(h.expires == (scope, token) for h in bucket):
-                dead = [h for h in bucket if h.expires == (scope, token)]
-                for h in dead:
-                    h.disabled = True
-                self.count -= len(dead)
-                bucket[:] = [h for h in bucket if h.expires != (scope, token)]
+        """Drop the temporary hooks that last until the end of this scope (those removed
+        before it are gone already)."""
+        for h in self.expiring.pop((scope, token), ()):
+            if not h.disabled:
+                self.remove(h)
 
     def get(self, event: str, timing: str) -> list[HookInstance] | None:
         return self.by_key.get((event, timing))
