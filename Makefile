@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/nuffle check
 	@echo
-	@mkdir -p build && $(BIN)/nuffle play --home human --away dwarf --seed 1 \
+	@mkdir -p build && $(BIN)/nuffle play --game blitz-bowl --home human --away dwarf --seed 1 \
 	  --log build/sample-game.jsonl > build/sample-game.txt && tail -n 3 build/sample-game.txt && \
 	  echo "the whole sample game is in build/sample-game.txt"
 	@echo
