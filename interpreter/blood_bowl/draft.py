@@ -38,13 +38,3 @@ def draft(team: dict) -> tuple[list[tuple[dict, int]], int]:
         players += 1
         counts[linemen["id"]] += 1
     return [(p, counts[p["id"]]) for p in positions if counts[p["id"]]], rerolls
-
-
-def roster_ids(team: dict, side: str) -> list[str]:
-    """The player ids of the drafted team on one side: `home.<position>` for a position
-    drafted once, else `home.<position>-1`, `-2`…"""
-    out: list[str] = []
-    for pos, count in draft(team)[0]:
-        out += [f"{side}.{pos['id']}"] if count == 1 else \
-            [f"{side}.{pos['id']}-{n}" for n in range(1, count + 1)]
-    return out

@@ -18,6 +18,7 @@ player down in the square leapt to, a turnover (rulings bb-leap, bb-dodge-reacti
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nuffle.interpreter.blood_bowl import ballplay, injury, rolls
@@ -112,8 +113,15 @@ def step(m: Match, p: Player, sq: Square) -> None:
     (a rule may hold the player there), Going For It beyond the player's MA, then the
     Dodge roll (ruling bb-rush-then-dodge), then picking up the ball. A skill a rule
     denied for this square (`deny-skill`) is usable again after it."""
+    _one_square(m, _step, p, sq)
+
+
+def _one_square(m: Match, move: Callable[[Match, Player, Square], None], p: Player,
+                sq: Square) -> None:
+    """A square moved (a step or a leap): the skills a rule denied and the squares being
+    left for it last as long as it does."""
     try:
-        _step(m, p, sq)
+        move(m, p, sq)
     finally:
         m.denied.clear()
         m.vacating.clear()
@@ -171,11 +179,7 @@ def leap(m: Match, p: Player, sq: Square) -> None:
     two squares of movement, each beyond MA a Going For It roll; no Dodge roll; an Agility
     roll with no modifiers but the rules' (`test-modifier`); a failure knocks the player
     down in the square leapt to, a turnover."""
-    try:
-        _leap(m, p, sq)
-    finally:
-        m.denied.clear()
-        m.vacating.clear()
+    _one_square(m, _leap, p, sq)
 
 
 def _leap(m: Match, p: Player, sq: Square) -> None:

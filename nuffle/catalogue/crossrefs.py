@@ -194,8 +194,8 @@ def roster(team: Item, side: str) -> list[str]:
     """The player ids of a team on one side: `home.blitzer`, `home.lineman-1`… (a Blood
     Bowl team's as its default draft fields them)."""
     if team.game == "blood-bowl":
-        from nuffle.interpreter.blood_bowl.draft import roster_ids
-        return roster_ids(team.data, side)
+        from nuffle.interpreter.blood_bowl.roster import lineup, player_ids
+        return player_ids(side, lineup(team.data, None).players)
     out = []
     for pos in team.data.get("positions", []):
         count = pos.get("count", 1)
