@@ -16,6 +16,12 @@ from nuffle.interpreter.blood_bowl import (
     effects_actions,
     effects_blocking,
     effects_cards,
+    effects_cards_drive_setup,
+    effects_cards_neutral_player,
+    effects_cards_pitch,
+    effects_cards_players,
+    effects_cards_second_ball,
+    effects_cards_turn_flow,
     effects_injuries,
     effects_movement,
     effects_passing,
@@ -37,7 +43,8 @@ if TYPE_CHECKING:
 
 # each area of the rules maps its own effects and queries (one module per area)
 AREAS = (effects_blocking, effects_injuries, effects_movement, effects_passing, effects_actions,
-         effects_cards)
+         effects_cards, effects_cards_turn_flow, effects_cards_players, effects_cards_drive_setup,
+         effects_cards_pitch, effects_cards_neutral_player, effects_cards_second_ball)
 TYPE_CLASSES: dict[str, type] = {"player": Player, "team": Team, "square": Square}
 SETTABLE = {"movement": "movement", "armour-value": "armour-value",
             "strength": "strength", "agility": "agility"}  # ST, AG: cards of PBBL pages 50-51

@@ -14,6 +14,12 @@ from nuffle.interpreter.vocabulary.blood_bowl import (
     actions,
     blocking,
     cards,
+    cards_drive_setup,
+    cards_neutral_player,
+    cards_pitch,
+    cards_players,
+    cards_second_ball,
+    cards_turn_flow,
     core,
     injuries,
     movement,
@@ -24,6 +30,8 @@ from nuffle.interpreter.vocabulary.model import Vocabulary
 
 def build() -> Vocabulary:
     v = Vocabulary("blood-bowl")
-    for area in (core, blocking, injuries, movement, passing, actions, cards):
+    for area in (core, blocking, injuries, movement, passing, actions, cards, cards_turn_flow,
+                 cards_players, cards_drive_setup, cards_pitch, cards_neutral_player,
+                 cards_second_ball):
         area.declare(v)
     return v

@@ -1,0 +1,12 @@
+"""The Blood Bowl vocabulary for the special play cards about a second ball on the pitch for a
+drive (PBBL page 44): ball-clone."""
+
+from __future__ import annotations
+
+from nuffle.interpreter.vocabulary.model import Vocabulary
+
+PBBL = "004_2450e8f2c1aa331e.txt"
+
+
+def declare(v: Vocabulary) -> None:
+    """Declare this area's events, values, effects and queries (after `cards`)."""
