@@ -17,6 +17,8 @@ out of the usual sequence that ends no turn (`pass_ball`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -48,6 +50,51 @@ class Anywhere:
         return f"{self.square.label()} {UNLIMITED}"
 
 
+def swap_balls(m: Match) -> None:
+    """The second ball (a card of page 44) becomes the ball the procedures handle, and the
+    ball the other one."""
+    o = m.other_ball
+    o.square, o.holder, m.ball, m.holder = m.ball, m.holder, o.square, o.holder
+
+
+def carries_other(m: Match, p: Player) -> bool:
+    """Whether ``p`` carries the second ball (a card of page 44)."""
+    return m.other_ball is not None and m.other_ball.holder is p
+
+
+@contextmanager
+def swapped(m: Match) -> Iterator[None]:
+    """The second ball is the one handled while a procedure about it runs (a knocked-down
+    carrier drops it, page 12); then the ball the procedure before it handled is again,
+    unless one of the two vanished meanwhile (a card of page 44)."""
+    swap_balls(m)
+    try:
+        yield
+    finally:
+        if m.other_ball is not None:
+            swap_balls(m)
+
+
+def focus(m: Match, p: Player) -> None:
+    """If ``p`` carries the second ball, it becomes the ball the procedures handle (a
+    knocked-down carrier drops the ball they carry, page 12)."""
+    o = m.other_ball
+    if o is not None and o.holder is p:
+        swap_balls(m)
+
+
+def loose_at(m: Match, sq: Square) -> bool:
+    """Whether a ball lies on the ground in ``sq``; if the second ball is the one there, it
+    becomes the ball the procedures handle (a player entering its square picks it up)."""
+    if m.ball is sq and m.holder is None:
+        return True
+    o = m.other_ball
+    if o is not None and o.holder is None and o.square is sq:
+        swap_balls(m)
+        return True
+    return False
+
+
 def give(m: Match, p: Player) -> None:
     m.holder, m.ball = p, None
     m.after("gain-possession", {"player": p, "team": p.team})
@@ -58,7 +105,10 @@ def drop(m: Match, sq: Square) -> None:
 
 
 def can_hold(m: Match, p: Player) -> bool:
-    """Whether a player can hold the ball at all (a rule may say not: a skill of page 28)."""
+    """Whether a player can hold the ball at all (a rule may say not: a skill of page 28);
+    one carrying the second ball may not take this one too (a card of page 44)."""
+    if m.other_ball is not None and m.other_ball.holder is p:
+        return False
     return bool(m.modify("can-hold-ball", True, {"player": p, "team": p.team}))
 
 
@@ -124,9 +174,12 @@ def arrive(m: Match, sq: Square | None, last: Square, modifier: int,
         else:
             m.ball, m.holder = sq, None
             if p is None and source == "bounce":  # bounced into an empty square: at rest
-                m.note("ball-rests", square=sq)
-                return
-            m.note("ball-lands", square=sq)
+                if m.other_ball is None or m.other_ball.square is not sq:
+                    m.note("ball-rests", square=sq)
+                    return
+                m.note("ball-meets-ball", square=sq)  # the other ball's: again (page 44)
+            else:
+                m.note("ball-lands", square=sq)
         # dropped, or come down in an empty square or on a player lying down: it bounces
         last = sq
         sq = bounce_square(m, sq)
@@ -239,6 +292,7 @@ def throw(m: Match, passer: Player, target: Square | Anywhere, ends_turn: bool =
     not ``ends_turn`` (a pass out of the usual sequence, a skill of page 27)."""
     from nuffle.interpreter.blood_bowl.match import Turnover
     team = passer.team
+    since = len(m.action_history)  # the catch rolls of this pass (`failed_catch`)
     unlimited = isinstance(target, Anywhere)
     square = target.square if isinstance(target, Anywhere) else target
     rng = UNLIMITED if unlimited else (pass_range(passer.square, square) or "long-bomb")
@@ -271,7 +325,7 @@ def throw(m: Match, passer: Player, target: Square | Anywhere, ends_turn: bool =
         m.note("fumble", player=passer)
         bounce(m, start)
         if ends_turn:
-            raise Turnover("fumble")
+            raise Turnover("fumble", "pass")
         return
     m.holder = None
     if accurate:
@@ -291,7 +345,7 @@ def throw(m: Match, passer: Player, target: Square | Anywhere, ends_turn: bool =
             m.award(passer, "completion")
         return
     if ends_turn:
-        raise Turnover("pass not caught")
+        raise Turnover("pass not caught", failed_catch(m, team, since))
 
 
 def _fumbled(r: rolls.Roll) -> bool:
@@ -353,8 +407,20 @@ def hand_off(m: Match, giver: Player, receiver: Player) -> None:
     take; a turnover unless the moving team has the ball when it comes to rest."""
     from nuffle.interpreter.blood_bowl.match import Turnover
     m.note("hand-off", player=giver, receiver=receiver)
+    since = len(m.action_history)
     m.holder = None
     if not catch(m, receiver, CATCH_HAND_OFF):
         bounce(m, receiver.square)
     if m.holder is None or m.holder.team is not giver.team:
-        raise Turnover("hand-off not caught")
+        raise Turnover("hand-off not caught", failed_catch(m, giver.team, since))
+
+
+def failed_catch(m: Match, team: Team, since: int) -> str | None:
+    """`catch` when a player of ``team`` failed a catch roll for good since the action's
+    event ``since`` (a turnover from a ball not caught after it: `turnover-ends-turn`, a
+    card of page 45), else None."""
+    for event, payload in m.action_history[since:]:
+        if event == "roll-failed" and payload.get("test") == "catch" \
+                and payload.get("team") is team:
+            return "catch"
+    return None

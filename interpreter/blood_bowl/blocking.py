@@ -43,8 +43,12 @@ def block_dice(st_attacker: int, st_defender: int) -> tuple[int, bool]:
 def targets(m: Match, p: Player) -> list[Player]:
     """Standing opponents next to a player (page 10: only a standing player may be
     blocked)."""
-    return [q for s in p.square.neighbours if (q := m.occupant.get(s)) is not None
-            and q.team is not p.team and q.standing]
+    out = [q for s in p.square.neighbours if (q := m.occupant.get(s)) is not None
+           and q.team is not p.team and q.standing]
+    if out and m.hooks.get("can-be-blocked", "modify"):  # nobody's opponent (a card of page 44)
+        out = [q for q in out if m.modify("can-be-blocked", True, {
+            "player": q, "team": q.team, "blocker": p})]
+    return out
 
 
 def block_action(m: Match, p: Player) -> None:
@@ -199,6 +203,15 @@ def _dropped_by_rule(m: Match, carrier: Player | None, players: tuple[Player, ..
     held it (page 30; LRB6, Turnovers: being Placed Prone is no turnover unless it is a
     player of the moving team holding the ball)."""
     from nuffle.interpreter.blood_bowl.match import Turnover
+    if m.other_ball is not None:  # two balls (a card of page 44): any one dropped bounces
+        dropped = False
+        for p in players:
+            if p.on_pitch and p.square is not None and ballplay.loose_at(m, p.square):
+                ballplay.bounce(m, p.square)
+                dropped = dropped or p.team is m.active
+        if dropped:
+            raise Turnover("ball carrier placed prone")
+        return
     if carrier not in players or m.holder is not None or m.ball is None:
         return
     ballplay.bounce(m, m.ball)
@@ -246,7 +259,7 @@ def push(m: Match, attacker: Player, defender: Player, result: str = "pushed",
         m.put(attacker, start)
         m.note("follows-up", player=attacker)
     for _, sq in moved:
-        if m.ball is sq and m.holder is None:  # pushed into the ball's square: it bounces
+        if ballplay.loose_at(m, sq):  # pushed into a ball's square: it bounces (page 44: either)
             ballplay.bounce(m, sq)
     return [defender, *(p for p, _ in moved if p is not defender)]
 
@@ -314,6 +327,9 @@ def _push(m: Match, frm: Square, pushed: Player, context: dict[str, Any],
 
 def check_touchdown_pushed(m: Match, p: Player) -> None:
     """A ball carrier pushed into the end zone they score in (page 16)."""
+    if ballplay.carries_other(m, p):  # a second ball (a card of page 44)
+        with ballplay.swapped(m):
+            return check_touchdown_pushed(m, p)
     if m.holder is p and p.standing and p.square is not None \
-            and p.square.x == m.scoring_end(p.team):
+            and p.square.x == m.scoring_end(p.team) and m.may_score(p):
         m.score(p.team, in_their_turn=p.team is m.active)

@@ -14,7 +14,7 @@ from typing import Any
 from nuffle.interpreter.blood_bowl import weapons
 from nuffle.interpreter.blood_bowl.blocking import block_dice
 from nuffle.interpreter.blood_bowl.pitch import distance, pass_range
-from nuffle.interpreter.blood_bowl.state import Player, Square
+from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square
 from nuffle.interpreter.decisions import Decision
 
 BLOCK_ORDER = ("defender-down", "defender-stumbles", "pushed", "both-down", "attacker-down")
@@ -59,7 +59,8 @@ class BloodBowlGreedyBot:
         p, action = option
         carrier = game.holder
         ball = self.ball_square(game)
-        if carrier is p:
+        other = game.other_ball  # a second ball's carrier runs too (a card of PBBL page 44)
+        if carrier is p or (other is not None and other.holder is p):
             return {"move": 9, "pass": 5, "hand-off": 4}.get(action, 0)
         if action == "throw-bomb":  # worth it with opponents to catch in the blast
             best = max((self._blast(game, team, q.square) for q in team.opponent.players_on_pitch
@@ -192,6 +193,20 @@ class BloodBowlGreedyBot:
 
     def _play(self, option: Any, team: Any, game: Any) -> float:
         return 1 if option else 0  # a special play card, in the window it names: play it
+
+    def _set_up_stunned(self, option: Any, team: Any, game: Any) -> float:
+        """A KO'd player set up Stunned (a card of PBBL page 45): only while the team has
+        fewer than 11 players to set up, the dearest first."""
+        ready = sum(1 for p in team.players if p.where == RESERVES and not p.miss_next_drive)
+        if option is None:
+            return 0
+        return option.cost if ready < 11 else -1
+
+    def _sit_out(self, option: Any, team: Any, game: Any) -> float:
+        return -option.cost  # the cheaper of the dearest players misses the drive (page 51)
+
+    def _fail_on_purpose(self, option: Any, team: Any, game: Any) -> float:
+        return 0 if option else 1  # a roll a card lets it fail (page 45): roll it
 
     def _buy_card(self, option: Any, team: Any, game: Any) -> float:
         # a card from the dearest deck it can pay for, while the gold lasts

@@ -165,7 +165,8 @@ def before_turn(m: Match, team: Team, counts: bool) -> None:
     history = m.game_history
     kicked = any(event == "kick-off" for event, _ in history[state.history_seen:])
     state.history_seen = len(history)
-    if state.any_held():
+    # a card in a hand, or a played card's rule for later handovers (page 44)
+    if state.any_held() or m.hooks.get("turn-handover", "after"):
         m.after("turn-handover", {"team": team.opponent, "from-kick-off": kicked})
 
 

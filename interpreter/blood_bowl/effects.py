@@ -176,6 +176,9 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
             injury.knock_down(m, p, "effect")
 
     def stun(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and ballplay.carries_other(m, p):  # a second ball (page 44)
+            with ballplay.swapped(m):
+                return stun(env, p, args, duration)
         if isinstance(p, Player) and p.on_pitch:
             had_ball = m.holder is p
             p.standing, p.stunned = False, True
@@ -239,6 +242,14 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
             m.note("stops-moving", player=p)
 
     def kill(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and ballplay.carries_other(m, p) and p.square is not None:
+            # a second ball (page 44): it bounces at once, the procedure under way
+            # bouncing only the one it handles
+            sq = p.square
+            with ballplay.swapped(m):
+                kill(env, p, args, duration)
+                ballplay.bounce(m, sq)
+            return
         if isinstance(p, Player) and p.where == ON_PITCH:
             sq, had_ball = p.square, m.holder is p
             m.take_off(p, CASUALTY)
@@ -249,6 +260,11 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
                 ballplay.drop(m, sq)  # the engine bounces it once the rule is done
 
     def place_prone(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and ballplay.carries_other(m, p) and p.standing:
+            with ballplay.swapped(m):  # a second ball (page 44): it bounces at once, as
+                place_prone(env, p, args, duration)  # in `kill`
+                ballplay.bounce(m, p.square)
+            return
         if isinstance(p, Player) and p.where == ON_PITCH and p.standing:
             p.standing = False
             m.note("placed-prone", player=p)
@@ -338,7 +354,7 @@ def query_table(m: Match) -> dict[str, Callable[..., Any]]:
 
     def marks(env: Env, p: Any, sq: Any) -> bool:
         return (isinstance(p, Player) and isinstance(sq, Square) and p.square is not None
-                and p.has_tackle_zones and sq in p.square.neighbours)
+                and p.exerts_tackle_zones and sq in p.square.neighbours)
 
     def skill_value(env: Env, p: Any, skill: Any) -> int | None:
         return p.skill_values.get(skill) if isinstance(p, Player) else None

@@ -26,6 +26,9 @@ def effects(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small function p
         raise Turnover(env.owner.item)
 
     def leave_pitch(env: Env, p: Any, args: dict, duration: str | None) -> None:
+        if isinstance(p, Player) and ballplay.carries_other(m, p):  # a second ball (page 44)
+            with ballplay.swapped(m):
+                return leave_pitch(env, p, args, duration)
         if isinstance(p, Player) and p.where == ON_PITCH:
             sq, had_ball = p.square, m.holder is p
             m.take_off(p, RESERVES)
@@ -104,7 +107,7 @@ def queries(m: Match) -> dict[str, Callable[..., Any]]:
         return isinstance(p, Player) and p.where == ON_PITCH and p.standing
 
     def has_ball(env: Env, p: Any) -> bool:
-        return p is not None and m.holder is p
+        return p is not None and (m.holder is p or ballplay.carries_other(m, p))
 
     def played_this_drive(env: Env, p: Any) -> bool:
         return isinstance(p, Player) and p.drive_played == m.drive_serial

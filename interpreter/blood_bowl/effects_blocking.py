@@ -24,6 +24,9 @@ def effects(m: Match) -> dict[str, Effect]:
 
     def drop_ball(env: Env, p: Any, args: dict, duration: str | None) -> None:
         """The ball falls in the player's square and bounces from it (page 29)."""
+        if isinstance(p, Player) and ballplay.carries_other(m, p):  # a second ball (page 44)
+            with ballplay.swapped(m):
+                return drop_ball(env, p, args, duration)
         if isinstance(p, Player) and m.holder is p and p.square is not None:
             m.note("drops-ball", player=p)
             ballplay.drop(m, p.square)

@@ -304,6 +304,7 @@ def _effects_pages_50_51(m: Match) -> dict[str, Effect]:  # noqa: C901 - one fun
 
         def leave() -> None:
             if p.on_pitch:
+                ballplay.focus(m, p)  # the ball they carry, a second one too (page 44)
                 here, had_ball = p.square, m.holder is p
                 m.take_off(p, RESERVES)
                 if had_ball and here is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from nuffle.interpreter.blood_bowl import injury, team_mates
+from nuffle.interpreter.blood_bowl import ballplay, injury, team_mates
 from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square
 from nuffle.interpreter.common_effects import Effect
 from nuffle.interpreter.hooks import Env
@@ -37,6 +37,9 @@ def effects(m: Match) -> dict[str, Effect]:
                 and p is not m.in_flight):
             return
         direction, n = int(args.get("as") or 1), int(args.get("by") or 0)
+        if ballplay.carries_other(m, p):  # a second ball (page 44)
+            with ballplay.swapped(m):
+                return hurl(env, p, args, duration)
         start, had_ball = p.square, m.holder is p
         target: Square | None = start
         last = start

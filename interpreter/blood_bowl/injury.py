@@ -37,6 +37,9 @@ def knock_down(m: Match, p: Player, cause: str, attacker: Player | None = None,
     if p.square is None:
         return
     from nuffle.interpreter.blood_bowl.match import Turnover
+    if ballplay.carries_other(m, p):  # a second ball (a card of page 44) is the one handled
+        with ballplay.swapped(m):
+            return knock_down(m, p, cause, attacker, blocker, bonus)
     p.standing = False
     sq = p.square
     carrier = m.holder
@@ -163,6 +166,10 @@ def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
     if foul_dice is not None and dice:
         foul_dice.append(-1)  # the armour dice and the injury dice are separate pairs
         foul_dice.extend(dice)
+    if ballplay.carries_other(m, p):  # a second ball (a card of page 44)
+        with ballplay.swapped(m):
+            return injure(m, p, cause, attacker, armour_modified, foul_dice, crowd, blocker,
+                          bonus)
     sq = p.square
     had_ball = m.holder is p and not crowd  # a standing player injured by an effect
     if had_ball:
@@ -206,6 +213,9 @@ def crowd(m: Match, p: Player, last_square, pusher: Player | None = None) -> Non
     """Pushed off the pitch: beaten up by the crowd, no Armour roll (page 11); a ball they
     held is thrown in from their last square. ``pusher`` made the block (it earns the
     casualty's Star Player Points, none unless a rule says so)."""
+    if ballplay.carries_other(m, p):  # a second ball (a card of page 44)
+        with ballplay.swapped(m):
+            return crowd(m, p, last_square, pusher)
     had_ball = m.holder is p
     m.take_off(p, RESERVES)
     m.note("crowd", player=p)
@@ -218,6 +228,9 @@ def crowd(m: Match, p: Player, last_square, pusher: Player | None = None) -> Non
 
 def send_off(m: Match, p: Player, reason: str) -> bool:
     """The referee sends a player off (page 24): a Bribe may be tried first (2+)."""
+    if ballplay.carries_other(m, p):  # a second ball (a card of page 44)
+        with ballplay.swapped(m):
+            return send_off(m, p, reason)
     if not m.modify("sent-off", True, {"player": p, "team": p.team, "reason": reason}):
         return False
     side = p.team.side

@@ -1,7 +1,8 @@
 """What must hold at every step of a match (checked in debug mode, `--debug`).
 
 From the rules (004_2450e8f2c1aa331e.txt, PBBL 1.10): at most 11 players of a team on the
-pitch (page 7), one player per square (page 9), the ball in one place, the score equal to
+pitch (page 7), one player per square (page 9), the ball in one place (a second ball too,
+a card of page 44), the score equal to
 the touchdowns scored (page 16), turn markers within the eight spaces of a half (page 8).
 """
 
@@ -44,5 +45,15 @@ def check_invariants(m: Match, where: str) -> None:
     if m.holder is not None and m.holder is not m.in_flight and (
             m.holder.where != ON_PITCH or not m.holder.standing):
         problems.append(f"{m.holder.id} holds the ball but is not standing on the pitch")
+    other = m.other_ball  # a second ball (a card of page 44): in one place, one per player
+    if other is not None:
+        if (other.holder is None) == (other.square is None):
+            problems.append("the second ball is both held and on the ground, or nowhere")
+        if other.holder is not None and other.holder is m.holder:
+            problems.append(f"{other.holder.id} holds both balls")
+        if other.holder is not None and other.holder is not m.in_flight and (
+                other.holder.where != ON_PITCH or not other.holder.standing):
+            problems.append(f"{other.holder.id} holds the second ball but is not standing "
+                            "on the pitch")
     if problems:
         raise InvariantViolation(f"{where}: " + "; ".join(problems))

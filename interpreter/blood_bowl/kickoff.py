@@ -80,7 +80,9 @@ def on_line(m: Match, team: Team, sq: Square) -> bool:
 
 
 def recover_knocked_out(m: Match, team: Team) -> None:
-    """Before set-up, each KO'd player comes back on 4+ (page 16)."""
+    """Before set-up, each KO'd player comes back on 4+ (page 16). Before they roll, a
+    card of page 45 may set some up Stunned instead (`ko-recovery-rolls`)."""
+    m.before("ko-recovery-rolls", {"team": team})
     for p in team.players:
         if p.where == KNOCKED_OUT:
             back = m.dice.roll(6, "KO recovery") >= m.modify(
@@ -94,10 +96,17 @@ def set_up(m: Match, team: Team, players: list[Player] | None = None) -> None:
     """A team sets up (page 7): 11 players in its own half, or all it has if fewer, at
     least three on the line of scrimmage (or as many as it has), at most two in each wide
     zone. The coach places them one at a time, squares only, each offered only if the rest
-    of the set-up can still be legal."""
+    of the set-up can still be legal. Players a rule sets up Stunned (a card of page 45)
+    are placed first; players set up again (a kick-off result) stay as they were."""
+    if players is None:  # a card of page 51 keeps a player out of the drive here
+        m.before("setup", {"team": team})
     fit = [p for p in team.players if p.where == RESERVES and not p.miss_next_drive]
     placing = fit if players is None else players
+    stunned = [p for p in team.players if p.set_up_stunned]
+    if stunned:
+        placing = sorted(placing, key=lambda p: not p.set_up_stunned)
     on_pitch = [p for p in team.players_on_pitch if p not in placing]
+    again = {p: (p.standing, p.stunned) for p in placing if p.square is not None}
     for p in placing:
         if p.square is not None:
             m.take_off(p, RESERVES)
@@ -117,7 +126,11 @@ def set_up(m: Match, team: Team, players: list[Player] | None = None) -> None:
                    and (wide_zone(s) is None or wide[wide_zone(s)] < MAX_PER_WIDE_ZONE)]
         sq = m.decide(team, "setup", squares, _setup_label, f"set up {p.id}", player=p.id)
         m.put(p, sq)
-        p.standing, p.stunned = True, False
+        p.standing, p.stunned = again.get(p, (not p.set_up_stunned, p.set_up_stunned))
+    for p in stunned:  # one not set up goes back to the KO'd box (ruling bb-card-wake-up-call)
+        p.set_up_stunned = False
+        if p.where == RESERVES:
+            p.where = KNOCKED_OUT
     m.after("setup", {"team": team})
 
 

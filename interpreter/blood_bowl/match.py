@@ -20,6 +20,7 @@ from nuffle.interpreter.blood_bowl.ruleset import Ruleset
 from nuffle.interpreter.blood_bowl.state import (
     ON_PITCH,
     RESERVES,
+    OtherBall,
     Player,
     Square,
     Team,
@@ -90,6 +91,8 @@ class Match(GameCore):
         self.occupant: dict[Square, Player] = {}
         self.ball: Square | None = None  # where the ball lies, when nobody holds it
         self.holder: Player | None = None
+        # a second ball, while a rule keeps one (a card of page 44; ballplay.swap_balls)
+        self.other_ball: OtherBall | None = None
         self.home = self._make_team("home", home)
         self.away = self._make_team("away", away)
         self.home.opponent, self.away.opponent = self.away, self.home
@@ -105,6 +108,9 @@ class Match(GameCore):
         self.in_kick_off = False
         self.in_flight: Player | None = None  # a thrown team-mate in the air
         self.bonus_turn: dict | None = None  # a kick-off result's free team turn, while on
+        # a team whose touchdowns wait while free turns are played (`free-turns`, a card of
+        # page 48): in its own turn one ends the turn unscored; in the other's, none scores
+        self.touchdowns_held: Team | None = None
         self.casualties = {"home": 0, "away": 0}
         self.touchdowns = {"home": 0, "away": 0}
         self.bribes = {"home": 0, "away": 0}
@@ -124,6 +130,8 @@ class Match(GameCore):
         # players a rule puts in the square a moving player is leaving, once it is empty
         # (player, square, placed Prone): movement.enter_when_vacated, a skill of page 26
         self.vacating: list[tuple[Player, Square, bool]] = []
+        # the tokens of `for this turn-pair` under way (cards of page 44): scope_token
+        self.turn_pairs: set[int] = set()
         self.play_cards = cards.CardState()  # special play cards: decks, hands, discard
         self.attributes = effects.attribute_table(self.vocab)
         self.effects = effects.effect_table(self)
@@ -142,7 +150,7 @@ class Match(GameCore):
                                        pos["strength"], pos["agility"],
                                        pos["armour_value"], list(pos["skills"]),
                                        categories=tuple(pos.get("normal", ())),
-                                       given_name=given_name))
+                                       given_name=given_name, cost=int(pos.get("cost", 0))))
         team.rerolls = team.rerolls_at_start = chosen.rerolls
         team.fan_factor, team.cheerleaders = chosen.fan_factor, chosen.cheerleaders
         team.assistant_coaches = chosen.assistant_coaches
@@ -153,12 +161,19 @@ class Match(GameCore):
         """The end zone column a team scores in (it defends the other, page 7)."""
         return AWAY_END if team is self.home else HOME_END
 
+    def may_score(self, p: Player) -> bool:
+        """Whether a ball carrier in the end zone their team scores in scores (page 16):
+        yes, unless a rule says not (`can-score`, a card of PBBL page 50)."""
+        return not self.hooks.get("can-score", "modify") or bool(
+            self.modify("can-score", True, {"player": p, "team": p.team}))
+
     def tackle_zones(self, sq: Square, team: Team) -> int:
         """How many of ``team``'s opponents exert a tackle zone on ``sq`` (page 9)."""
         n = 0
         for s in sq.neighbours:
             p = self.occupant.get(s)
-            if p is not None and p.team is not team and p.has_tackle_zones:
+            if p is not None and p.team is not team and (
+                    p.has_tackle_zones or p.team.prone_tackle_zones and p.exerts_tackle_zones):
                 n += 1
         return n
 
@@ -224,16 +239,34 @@ class Match(GameCore):
                 listener("note", (key, fields))
 
     def scope_token(self, scope: str) -> int:
+        if scope == "turn-pair":  # the turn under way and the side whose turn it is
+            token = 2 * self.turn_serial + (self.active is self.away)
+            self.turn_pairs.add(token)
+            return token
         return {"turn": self.turn_serial, "action": self.action_serial,
                 "drive": self.drive_serial, "half": self.half,
                 "weather": self.weather_serial}.get(scope, 0)
 
-    def end_scope(self, scope: str) -> None:
+    def end_scope(self, scope: str, token: int | None = None) -> None:
         """Hooks and changes that last `for this SCOPE` end here."""
-        token = self.scope_token(scope)
+        token = self.scope_token(scope) if token is None else token
         self.hooks.expire(scope, token)
         for undo in reversed(self.scope_undos.pop((scope, token), [])):
             undo()
+
+    def end_turn_pairs(self, team: Team | None = None) -> None:
+        """`for this turn-pair` (cards of PBBL page 44: "for your turn and your opponent's
+        turn") ends when the other side's next team turn ends: ``team``'s turn has ended,
+        so those its opponent began in an earlier turn end; with no team the drive has
+        ended (a touchdown, the end of a half), which ends every one (ruling
+        bb-card-eclipse)."""
+        if not self.turn_pairs:
+            return
+        begun_by = None if team is None else int(team.opponent is self.away)
+        for token in sorted(self.turn_pairs):
+            if begun_by is None or (token % 2 == begun_by and token // 2 < self.turn_serial):
+                self.turn_pairs.discard(token)
+                self.end_scope("turn-pair", token)
 
     def constant(self, name: str, env: Env) -> Any:
         if name == "teams":
@@ -327,8 +360,9 @@ class Match(GameCore):
         of the drive drops nothing); the drive's rules run (a weapon is banned, page 29),
         then the players leave the pitch; Stunned players recover; KO'd players roll to
         come back before the next kick-off; a rooted player is rooted no more (page 30)."""
-        self.ball, self.holder = None, None
+        self.ball, self.holder, self.other_ball = None, None, None
         self.after("drive-end", {})
+        self.end_turn_pairs()  # before the drive's own: they began inside it
         self.end_scope("drive")
         for team in self.teams:
             for p in team.players:
@@ -339,7 +373,17 @@ class Match(GameCore):
 
     def score(self, team: Team, in_their_turn: bool = True) -> None:
         """A touchdown (page 16); scored in the opponent's turn, the team's turn marker
-        moves one space on."""
+        moves one space on. A rule may stop it (`before touchdown`, a card of page 44), or
+        hold it back for now (`touchdowns_held`, a card of page 48)."""
+        if team is self.touchdowns_held:
+            if in_their_turn:  # a touchdown ends the team turn (page 8), unscored for now
+                raise Turnover("touchdown held")
+            return
+        scorer = self.holder
+        firing = self.before("touchdown", {"team": team, "player": scorer})
+        if firing is not None and firing.cancelled:
+            self.note("touchdown-cancelled", team=team, player=scorer)
+            return
         team.score += 1
         self.touchdowns[team.side] += 1
         if not in_their_turn:

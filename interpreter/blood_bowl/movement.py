@@ -101,9 +101,11 @@ def fall(m: Match, p: Player, sq: Square) -> None:
     put in the square they left goes there first (before the Armour roll)."""
     m.put(p, sq)
     fill_vacated(m)
-    if m.ball is sq and m.holder is None:
+    if ballplay.loose_at(m, sq):
         injury.knock_down(m, p, "fall")
-        ballplay.bounce(m, sq)
+        # a second ball (a card of page 44): the one they carried bounced first
+        if m.other_ball is None or ballplay.loose_at(m, sq):
+            ballplay.bounce(m, sq)
         return
     injury.knock_down(m, p, "fall")
 
@@ -131,6 +133,8 @@ def _step(m: Match, p: Player, sq: Square) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
     start = p.square
     dodging = m.tackle_zones(start, p.team) > 0
+    if not dodging and m.hooks.get("must-dodge", "modify"):  # a card of PBBL page 44
+        dodging = bool(m.modify("must-dodge", False, squares_payload(p, start, sq)))
     if dodging and held(m, p, m.before("dodge", squares_payload(p, start, sq))):
         return
     if p.moves_used >= p.movement:
@@ -208,7 +212,7 @@ def arrive(m: Match, p: Player, start: Square, sq: Square, leaping: bool = False
         m.after("leap", dict(payload))
     m.after("move", payload)
     m.after("enter-square", {"player": p, "team": p.team, "square": sq})
-    if m.ball is sq and m.holder is None:
+    if ballplay.loose_at(m, sq):  # either ball, a second one too (a card of page 44)
         pick_up(m, p)
 
 
@@ -230,6 +234,7 @@ def fill_vacated(m: Match) -> None:
                 m.vacating.append((p, sq, prone))
             continue
         m.put(p, sq)
+        ballplay.focus(m, p)
         dropped = prone and m.holder is p
         if prone:
             p.standing = False
@@ -254,4 +259,4 @@ def pick_up(m: Match, p: Player) -> None:
         return
     m.note("pick-up-failed", player=p)
     ballplay.bounce(m, p.square or m.ball)  # a rule may have hurt them off the pitch (page 47)
-    raise Turnover("failed pick-up")
+    raise Turnover("failed pick-up", "pick-up")

@@ -93,11 +93,12 @@ def render_pitch(m: Any, words: Words = ENGLISH) -> str:
             p = m.occupant.get(sq)
             if p is not None:
                 letter = letters[p.id]
-                mark = "*" if m.holder is p else "=" if p.stunned else "_" if not p.standing \
-                    else " "
+                mark = "*" if m.holder is p or (m.other_ball is not None
+                                                and m.other_ball.holder is p) \
+                    else "=" if p.stunned else "_" if not p.standing else " "
                 cells.append(letter + mark)
-            elif m.ball is sq:
-                cells.append("o ")
+            elif m.ball is sq or (m.other_ball is not None and m.other_ball.square is sq):
+                cells.append("o ")  # a second ball too (a card of page 44)
             elif x in (0, 25):
                 cells.append("| ")
             elif x == 13:

@@ -72,6 +72,10 @@ def test(m: Match, player: Player, kind: str, modifier: int = 0, tackle_zones: i
     else:
         value = getattr(player, str(characteristic).replace("-", "_"), None)
         target = agility_target(value if isinstance(value, int) else player.agility)
+    if m.hooks.get("may-fail-on-purpose", "modify") and fails_on_purpose(m, player, kind):
+        # no die: it fails as a natural 1 does, with no re-roll (a card of page 45)
+        m.after("roll-failed", {"player": player, "team": player.team, "test": kind})
+        return Roll(1, 1 + modifier, target, False)
     result = _roll(m, player, kind, modifier, target, after_dice=after_dice)
     if callable(passes):
         result.passed = bool(passes(result))
@@ -84,6 +88,19 @@ def test(m: Match, player: Player, kind: str, modifier: int = 0, tackle_zones: i
     if not result.passed:  # failed for good, re-rolls spent (a card of page 47 acts here)
         m.after("roll-failed", {"player": player, "team": player.team, "test": kind})
     return result
+
+
+def fails_on_purpose(m: Match, player: Player, kind: str) -> bool:
+    """A rule may let the coach fail a roll on purpose (`may-fail-on-purpose`, a card of
+    page 45: a pick-up, a catch, a pass fumbled): the coach is asked before the die."""
+    if not m.modify("may-fail-on-purpose", False,
+                    {"player": player, "team": player.team, "test": kind}):
+        return False
+    if not m.decide(player.team, "fail-on-purpose", [False, True], ["no", "yes"],
+                    f"{player.id}: fail the {kind} on purpose?", player=player.id, test=kind):
+        return False
+    m.note("fails-on-purpose", player=player, test=kind)
+    return True
 
 
 def _roll(m: Match, player: Player, kind: str, modifier: int, target: int,

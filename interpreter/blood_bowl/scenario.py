@@ -162,9 +162,10 @@ def play(m: Match, setup: dict) -> None:
     if start == "kick-off":
         kicking = m.side(side(setup.get("kicking", "home"), "setup.kicking"))
         m.kicking = m.first_kicker = kicking
-        placed = bool(setup.get("players"))
-        if placed:
-            place(m, setup)
+        # players put in a box of the Dugout (`knocked-out`...) leave the set-up to the engine
+        placed = any(not isinstance(w, str) for w in
+                     mapping(setup.get("players"), "setup.players").values())
+        place(m, setup)
         kickoff.kick_off(m, kicking, kicking.opponent, set_up_teams=not placed)
         first = kicking.opponent
     else:
@@ -206,6 +207,12 @@ def deal_hands(m: Match, hands: dict) -> None:
 def place(m: Match, setup: dict) -> None:
     for pid, where in mapping(setup.get("players"), "setup.players").items():
         p = player(m, pid, "setup.players")
+        if isinstance(where, str):  # a box of the Dugout: reserves, knocked-out, casualty...
+            if where not in PLACES:
+                raise ScenarioError(f"setup.players.{pid}: `{shown(where)}` should be a "
+                                    f"square [x, y] or one of {', '.join(PLACES)}")
+            p.where = PLACES[where]
+            continue
         spec = where if isinstance(where, dict) else {"at": where}
         sq = square(m, spec.get("at"), f"setup.players.{pid}")
         if sq in m.occupant:
@@ -258,6 +265,11 @@ def check(m: Match, expect: dict, timeline: Timeline, asked: list) -> list[str]:
             sq = square(m, spec.get("at"), "expect.ball.at")
             if m.ball is not sq or m.holder is not None:
                 out.append(f"the ball should lie at {sq.label()}, is {ball_text(m)}")
+    if "balls" in expect:  # every ball in play, in any order (a card of PBBL page 44)
+        want = sorted(_ball_spec_text(m, spec, f"expect.balls[{i}]")
+                      for i, spec in enumerate(listed(expect["balls"], "expect.balls")))
+        if want != balls_text(m):
+            out.append(f"the balls should be {want}, are {balls_text(m)}")
     for key, attr in (("score", "score"), ("turn_markers", "turn_marker"),
                       ("rerolls", "rerolls")):
         for team_side, n in mapping(expect.get(key), f"expect.{key}").items():
@@ -281,6 +293,23 @@ def check(m: Match, expect: dict, timeline: Timeline, asked: list) -> list[str]:
 
 def where_text(p: Player) -> str:
     return p.square.label() if p.where == ON_PITCH and p.square is not None else p.where
+
+
+def _ball_spec_text(m: Match, spec: Any, where: str) -> str:
+    spec = mapping(spec, where)
+    if "held_by" in spec:
+        return f"held by {player(m, spec['held_by'], where + '.held_by').id}"
+    return f"at {square(m, spec.get('at'), where + '.at').label()}"
+
+
+def balls_text(m: Match) -> list[str]:
+    """The balls in play, the second one too (`Match.other_ball`), as `ball_text` says."""
+    out = [ball_text(m)] if m.holder is not None or m.ball is not None else []
+    other = m.other_ball
+    if other is not None:
+        out.append(f"held by {other.holder.id}" if other.holder is not None
+                   else f"at {other.square.label()}" if other.square is not None else "nowhere")
+    return sorted(out)
 
 
 def ball_text(m: Match) -> str:

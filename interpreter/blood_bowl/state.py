@@ -74,6 +74,8 @@ class Player:
     skill_values: dict = field(default_factory=dict)  # skill -> its printed value: (2+) is 2
     categories: tuple[str, ...] = ()  # the position's Normal skill categories
     given_name: str | None = None  # the name its coach's roster gives it, if any
+    cost: int = 0  # the position's cost on the team list (pages 17, 52-58; a card of page 51)
+    set_up_stunned: bool = False  # set up Stunned in the coming set-up (a card of page 45)
 
     # -- attributes the vocabulary names --------------------------------------------------
     @property
@@ -137,6 +139,14 @@ class Player:
         exert none)."""
         return self.where == ON_PITCH and self.standing and not self.no_tackle_zones
 
+    @property
+    def exerts_tackle_zones(self) -> bool:
+        """Tackle zones on the squares next to them: a standing player's (`has_tackle_zones`,
+        who alone may assist, catch or intercept), or a Prone one's while a rule lends the
+        team's Prone players tackle zones (a card of PBBL page 45)."""
+        return self.has_tackle_zones or (self.team.prone_tackle_zones and self.prone
+                                         and not self.no_tackle_zones)
+
     def __repr__(self) -> str:
         return self.id
 
@@ -162,6 +172,8 @@ class Team:
     fan_factor: int = 0
     cheerleaders: int = 0
     assistant_coaches: int = 0
+    # its Prone players exert tackle zones as if standing, for a while (a card of PBBL page 45)
+    prone_tackle_zones: bool = False
     # the actions of this team turn that may be declared once (PBBL page 8, 21, 24)
     declared: set[str] = field(default_factory=set)
 
@@ -189,3 +201,14 @@ class Team:
 
     def __repr__(self) -> str:
         return self.side
+
+
+@dataclass(eq=False, slots=True)
+class OtherBall:
+    """A second ball on the pitch while a rule keeps one (a card of PBBL page 44): lying in
+    ``square`` or carried by ``holder``. The procedures handle one ball, the match's
+    ``ball``/``holder``; `ballplay.swap_balls` exchanges the two when a rule touches this
+    one (design in nuffle.interpreter.blood_bowl.effects_cards_second_ball)."""
+
+    square: Square | None = None
+    holder: Player | None = None

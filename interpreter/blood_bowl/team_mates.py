@@ -52,6 +52,7 @@ def throw_team_mate(m: Match, hurler: Player, thrown: Player) -> None:
         m.note("grab-failed", player=hurler, target=thrown)
         return  # the Pass action ends
     start = thrown.square
+    ballplay.focus(m, thrown)  # the ball they carry, a second one too (page 44)
     had_ball = m.holder is thrown
     firing = m.before("throw-team-mate", payload)
     if firing is not None and firing.cancelled:  # a rule stopped the throw itself
@@ -119,7 +120,7 @@ def _fly(m: Match, hurler: Player | None, thrown: Player, target: Square, had_ba
         injury.knock_down(m, thrown, "fall")
     else:
         m.note("lands", player=thrown)
-    if m.ball is sq and m.holder is None:  # landing is no pick-up: the ball bounces
+    if ballplay.loose_at(m, sq):  # landing is no pick-up: the ball bounces
         ballplay.bounce(m, sq)
     if team_mate_down:
         raise Turnover("a player of the moving team was knocked down")

@@ -24,6 +24,8 @@ from nuffle.interpreter.blood_bowl import (
 from nuffle.interpreter.blood_bowl.state import Player, Team
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from nuffle.interpreter.blood_bowl.match import Match
 
 ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul")  # pages 8, 21, 24
@@ -57,19 +59,30 @@ def end_turn(m: Match, team: Team) -> None:
             p.stunned = False
     m.after("turn-end", {"team": team})
     m.end_scope("turn")
+    m.end_turn_pairs(team)  # `for this turn-pair` begun by the opponent (page 44)
 
 
 def team_turn(m: Match, team: Team, players: list[Player] | None = None,
               up_to: int | None = None, actions: tuple[str, ...] = ACTIONS,
-              counts: bool = True) -> None:
+              counts: bool = True, after_action: Callable[[], bool] | None = None) -> None:
     """One team turn; a kick-off result's bonus turn limits the players (``players``, at
-    most ``up_to`` of them) and the actions, and does not move the turn marker."""
+    most ``up_to`` of them) and the actions, and does not move the turn marker.
+    ``after_action``, asked after each action the turn survives, ends it by answering
+    True (a free turn's D6, a card of page 48)."""
     from nuffle.interpreter.blood_bowl.match import MAX_ACTIONS_PER_TURN, DriveOver, Turnover
+    if counts and m.hooks.get("turn-marker-move", "before"):
+        # before the marker moves, and before the handover window opens (a card of page
+        # 48 gives free turns here: ruling bb-card-hurry-up-offense)
+        m.before("turn-marker-move", {"team": team})
     activated = 0
     try:
-        # a rule at the turn's start may cause a turnover: a spell knocking down the
-        # moving team's ball carrier (PBBL page 37; a card of page 50)
-        start_turn(m, team, counts)
+        try:
+            # a rule at the turn's start may cause a turnover: a spell knocking down the
+            # moving team's ball carrier (PBBL page 37; a card of page 50)
+            start_turn(m, team, counts)
+        except Turnover as turnover:
+            if not _turn_goes_on(m, team, turnover, counts):
+                raise
         for _ in range(MAX_ACTIONS_PER_TURN):
             if up_to is not None and activated >= up_to:
                 break
@@ -78,13 +91,44 @@ def team_turn(m: Match, team: Team, players: list[Player] | None = None,
             if choice is None:
                 break
             activated += 1
-            act(m, *choice)
-    except Turnover as turnover:
-        m.note("turnover", team=team, why=str(turnover.args[0]) if turnover.args else "")
+            try:
+                act(m, *choice)
+            except Turnover as turnover:
+                if not _turn_goes_on(m, team, turnover, counts):
+                    raise
+            if after_action is not None and after_action():
+                break
+    except Turnover:
+        pass  # noted by _turn_goes_on: the turn ends at once (page 8)
     except DriveOver:  # a touchdown ends the team turn too
         end_turn(m, team)
         raise
     end_turn(m, team)
+
+
+def _turn_goes_on(m: Match, team: Team, turnover: Exception, counts: bool) -> bool:
+    """A turnover ends the team turn (page 8) unless a rule says it ends only the action
+    (`turnover-ends-turn`, cards of pages 45 and 51); in a turn the marker counts, a rule
+    may still act once it is noted, before anything of the turn's end (`turnover-suffered`,
+    ruling bb-card-come-on-boys). True: the turn goes on."""
+    args = turnover.args
+    why = str(args[0]) if args else ""
+    payload = {"team": team, "test": args[1] if len(args) > 1 else None}
+    if _ends_only_action(m, payload):
+        m.note("turnover-averted", team=team, why=why)
+        return True
+    m.note("turnover", team=team, why=why)
+    if counts and m.hooks.get("turnover-suffered", "after"):
+        m.after("turnover-suffered", dict(payload))
+        if _ends_only_action(m, payload):
+            m.note("turn-goes-on", team=team)
+            return True
+    return False
+
+
+def _ends_only_action(m: Match, payload: dict) -> bool:
+    return bool(m.hooks.get("turnover-ends-turn", "modify")) and not m.modify(
+        "turnover-ends-turn", True, dict(payload))
 
 
 def _label(choice: tuple[Player, str] | None) -> str:
@@ -128,6 +172,7 @@ def act(m: Match, p: Player, action: str) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
     m.action_serial += 1
     m.action_history = []
+    ballplay.focus(m, p)  # the ball they carry is the one they play (a card of page 44)
     p.acted = True
     p.no_tackle_zones = False
     if not p.standing:
@@ -192,6 +237,7 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
     for _ in range(MAX_STEPS):
         if p.square is None or not p.standing:
             return
+        ballplay.focus(m, p)
         options: list[tuple[str, object]] = [("to", s) for s in movement.step_options(m, p)]
         options += [("leap", s) for s in movement.leap_options(m, p)]  # a skill of page 27
         if action == "blitz" and not blocked and movement.squares_left(m, p) > 0:
@@ -257,9 +303,20 @@ def _step_label(option: tuple[str, object]) -> str:
 
 
 def at_end_zone(m: Match) -> bool:
-    h = m.holder
+    """Whether a standing ball carrier is in the end zone their team scores in; with a
+    second ball (a card of page 44), its carrier too: that ball becomes the one handled."""
+    if _scoring(m, m.holder):
+        return True
+    if m.other_ball is not None and _scoring(m, m.other_ball.holder):
+        ballplay.swap_balls(m)
+        return True
+    return False
+
+
+def _scoring(m: Match, h: Player | None) -> bool:
     return h is not None and h.standing and h.square is not None \
-        and h.square.x == m.scoring_end(h.team)
+        and h.square.x == m.scoring_end(h.team) and m.may_score(h) \
+        and not (h.team is m.touchdowns_held and h.team is not m.active)  # it waits (page 48)
 
 
 def check_touchdown(m: Match) -> None:

@@ -199,7 +199,7 @@ def random_move(m: Match, p: Player) -> None:
             m.note("moves-to", player=p, square=to)
             m.after("move", {"player": p, "team": p.team, "from": start, "to": to})
             m.after("enter-square", {"player": p, "team": p.team, "square": to})
-            if m.ball is to and m.holder is None:
+            if ballplay.loose_at(m, to):  # either ball (a card of page 44)
                 movement.pick_up(m, p)
             if m.holder is p and to.x == m.scoring_end(p.team):
                 return  # a touchdown ends the action (ruling bb-touchdown-ends-action)

@@ -116,7 +116,8 @@ def declare(v: Vocabulary) -> None:
             phrase="the opposing tackle zones on {0}")
     v.query("is-standing", "Whether a player stands on the pitch (not Prone, not Stunned, not "
             "off the pitch).", ("player",), "bool", phrase="{0} is standing")
-    v.query("has-ball", "Whether a player holds the ball.", ("player",), "bool",
+    v.query("has-ball", "Whether a player holds the ball (either ball, while a card of PBBL "
+            "page 44 keeps a second one in play).", ("player",), "bool",
             phrase="{0} holds the ball")
     v.query("played-this-drive", "Whether a player has been on the pitch at some time in the "
             "current drive (a skill of PBBL page 29).", ("player",), "bool",

@@ -128,8 +128,10 @@ def declare(v: Vocabulary) -> None:
             "overtime).", "half {half} begins", half="number")
     v.event("turn-start", "A team turn begins, after the turn marker moves (PBBL page 8).",
             "{team}'s team turn begins", team="team")
-    v.event("setup", "A team has set up for a kick-off (PBBL page 7).", "{team} sets up",
-            team="team")
+    v.event("setup", "A team sets up for a kick-off (PBBL page 7): `after` it, it has set "
+            "up; `before` it, its KO'd players have rolled to come back and none of its "
+            "players is placed yet (not fired when a kick-off result sets players up again).",
+            "{team} sets up", team="team")
     v.event("action", "A player declares an action (`before`: a rule may `cancel` it, and "
             "the action is lost) and finishes it (`after`) (PBBL page 8).",
             "{player} takes a {action} action", player="player", team="team",
@@ -170,7 +172,9 @@ def declare(v: Vocabulary) -> None:
             accurate="bool", fumbled="bool")
     v.event("bounce", "The ball bounces (PBBL page 14); `square` is where it goes (none: off "
             "the pitch).", "the ball bounces", square="square")
-    v.event("touchdown", "A touchdown is scored (PBBL page 16).", "{team} scores",
+    v.event("touchdown", "A touchdown is scored (PBBL page 16): `player` carries the ball "
+            "in the end zone their team scores in; `before` it, a rule may `cancel` it and "
+            "no touchdown is scored (a card of PBBL page 44).", "{team} scores",
             team="team", player="player")
     v.event("grab-team-mate", "At the end of a Pass action's move, `player` picks up the "
             "team-mate `target` to throw them (PBBL page 30); a rule may `cancel` it: the "
@@ -342,8 +346,10 @@ def declare(v: Vocabulary) -> None:
             "with a team re-roll, as one of the player's own rolls (PBBL page 15), when it "
             "shows less than the number given (a skill's own roll, PBBL page 28).",
             ("player", "number"), "number", phrase="a D6 for {0}, re-rollable below {1}")
-    v.query("marks", "Whether a player exerts a tackle zone on a square: standing, next to "
-            "it, with their tackle zones (PBBL page 9).", ("player", "square"), "bool",
+    v.query("marks", "Whether a player exerts a tackle zone on a square: standing (or Prone "
+            "while a rule lends the team's Prone players tackle zones, a card of PBBL page "
+            "45), next to it, with their tackle zones (PBBL page 9).", ("player", "square"),
+            "bool",
             phrase="{0} has a tackle zone on {1}")
     v.query("size", "How many players a list holds.", ("list[player]",), "number",
             phrase="how many of {0} there are")
