@@ -1,5 +1,5 @@
 """The Blood Bowl vocabulary for the special play cards about a player who belongs to neither
-team (PBBL page 44): a Goblin Fanatic any coach may move."""
+team (PBBL page 44): a player thrown on from the crowd whom either coach may move."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def declare(v: Vocabulary) -> None:
              "makes every decision of it, no team re-roll may be used (PBBL page 15), and a "
              "turnover ends only the action (PBBL page 45). A Stunned player, or one off the "
              "pitch, takes none. Afterwards he is listed with his team again (a card of PBBL "
-             "page 44: a Goblin Fanatic that belongs to neither team, which each coach may "
+             "page 44: a player from the crowd who belongs to neither team, whom each coach may "
              "move after his own turn; ruling bb-card-fanatic-invasion).", "player",
              required=True, as_="action", by="team",
              phrase="{by}'s coach may have {subject} take a {as} action")
