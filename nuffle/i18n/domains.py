@@ -43,7 +43,12 @@ def _content(catalogue) -> list[Entry]:
 
 
 def _source(module) -> str:
-    path = Path(module.__file__).resolve()
+    return _source_path(Path(module.__file__))
+
+
+def _source_path(path: Path) -> str:
+    """A source file's path as catalogs cite it: relative to a checkout, else as installed."""
+    path = path.resolve()
     return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
 
 
@@ -77,10 +82,11 @@ def site_entries() -> list[Entry]:
     """The interface strings of the site generator, found by Babel's Python extractor."""
     from babel.messages.extract import extract_from_file
 
-    sitegen = REPO / "site" / "sitegen"
+    import nuffle.sitegen
+    sitegen = Path(nuffle.sitegen.__file__).parent
     seen: dict[str, Entry] = {}
     for module in sorted(sitegen.glob("*.py")):
-        rel = str(module.relative_to(REPO))
+        rel = _source_path(module)
         found = extract_from_file("python", str(module), keywords=SITE_KEYWORDS,
                                   comment_tags=("TRANSLATORS:",))
         for line, text, comments, _ in found:

@@ -44,9 +44,9 @@ from nuffle.sitegen.safety import check_site
 from nuffle.sitegen.translation import LANGUAGE_NAMES, translation_page
 
 from nuffle.catalogue.loader import load_catalogue
-from nuffle.paths import content_dir, schema_dir
+from nuffle.paths import content_dir, schema_dir, site_dir
 
-SITE_DIR = Path(__file__).resolve().parents[1]  # the repository's site/ folder
+SITE_DIR = site_dir()  # the hand-written pages and assets: a checkout's site/, or the wheel's copy
 HAND_WRITTEN = SITE_DIR / "docs"
 # hand-written folders and where their pages go in the site: the guide, the Blitz Bowl rules,
 # the Blood Bowl rules

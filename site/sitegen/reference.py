@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from nuffle.dsl import ast
 from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import SourceMap
-from nuffle.dsl.parser import RulesSyntaxError, parse_rules
+from nuffle.dsl.parser import GRAMMAR_PATH, RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import GAMES, vocabulary
 from nuffle.interpreter.vocabulary.model import bounds_text
 from nuffle.sitegen.context import Site, esc, fence, table
 
-GRAMMAR = Path(__file__).resolve().parents[2] / "dsl" / "grammar.lark"
+GRAMMAR = GRAMMAR_PATH
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,84 @@
+"""Nuffle installs like a tool: a wheel carries the bundled content, schemas, grammar,
+catalogs and site pages, and works from a folder outside the checkout (issue 14, part 1).
+
+The wheel is built from the checkout without build isolation (the test extra pins
+setuptools), installed with `--target` into a fresh folder with no dependencies (the test
+environment's own lark, mkdocs... serve), and its console script is run from another
+folder: if any command still read a path relative to the repository, it would fail there,
+since the installed package's parent folder holds no `content/` or `site/`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    wheels = tmp_path_factory.mktemp("wheels")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "-w", str(wheels), str(REPO)],
+                   check=True, capture_output=True)
+    [wheel] = wheels.glob("nuffle-*.whl")
+    target = tmp_path_factory.mktemp("target")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                    "--target", str(target), str(wheel)], check=True, capture_output=True)
+    return target
+
+
+def run(target: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    env.pop("NUFFLE_CONTENT", None)
+    return subprocess.run([sys.executable, "-m", "nuffle.cli.main", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=900)
+
+
+def test_the_wheel_holds_the_data_and_is_the_package_imported(installed: Path,
+                                                               tmp_path: Path) -> None:
+    package = installed / "nuffle"
+    assert (package / "content" / "schemas" / "ability.schema.json").is_file()
+    assert (package / "content" / "locales" / "it" / "content.po").is_file()
+    assert (package / "dsl" / "grammar.lark").is_file()
+    assert (package / "site" / "docs" / "authoring.md").is_file()
+    assert (package / "py.typed").is_file()
+    assert len(list((package / "content").rglob("*.yaml"))) > 900
+    env = {**os.environ, "PYTHONPATH": str(installed)}
+    shown = subprocess.run([sys.executable, "-c", "import nuffle.paths as p; "
+                            "print(p.__file__); print(p.content_dir()); print(p.site_dir())"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    module, content, site = shown.stdout.splitlines()
+    assert module == str(package / "paths.py")
+    assert content == str(package / "content") and site == str(package / "site")
+
+
+def test_check_and_play_work_from_outside_the_checkout(installed: Path, tmp_path: Path) -> None:
+    checked = run(installed, tmp_path, "check")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert ": 0 errors" in checked.stdout and "104 special-play-cards" in checked.stdout
+    played = run(installed, tmp_path, "play", "--game", "blood-bowl", "--home", "human",
+                 "--away", "orc", "--seed", "3")
+    assert played.returncode == 0, played.stderr
+    assert "Final score: Human" in played.stdout
+    # a bundled scenario runs from the installed copy too
+    scenario = run(installed, tmp_path, "scenario",
+                   str(installed / "nuffle" / "content" / "blood-bowl" / "scenarios"
+                       / "card-punt.yaml"))
+    assert scenario.returncode == 0, scenario.stdout + scenario.stderr
+
+
+def test_the_site_builds_from_outside_the_checkout(installed: Path, tmp_path: Path) -> None:
+    built = run(installed, tmp_path, "site", "build", "--out", str(tmp_path / "out"))
+    assert built.returncode == 0, built.stdout + built.stderr
+    site = tmp_path / "out" / "site"
+    assert (site / "index.html").is_file()
+    # the hand-written guide and a generated rules page, both from the wheel's data
+    assert "Install Nuffle as a tool" in (site / "guide" / "authoring" / "index.html").read_text()
+    assert (site / "special-play-cards" / "punt" / "index.html").is_file()
+    assert (site / "it" / "special-play-cards" / "punt" / "index.html").is_file()
