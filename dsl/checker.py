@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import SupportsInt, cast
 
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
@@ -118,8 +119,21 @@ class RulesChecker:
         return bool(decl and decl.assigns and isinstance(eff.subject, ast.Name)
                     and eff.subject.name not in ASSIGNABLE_NAMES)
 
+    def lacks_value(self, eff: ast.Effect) -> bool:
+        """T207 for a `set` with no `to` or a `change` with no `by`: the grammar lets the
+        argument out, but there is nothing to assign."""
+        needed = "to" if eff.name.name == "set" else "by"
+        if eff.arg(needed) is not None:
+            return False
+        example = "set hand-size to 4" if needed == "to" else "change value by 1"
+        self.error(eff.name, "T207", f"`{eff.name.name}` needs `{needed}` and a value",
+                   f"e.g. `{example}`")
+        return True
+
     def check_setting(self, eff: ast.Effect, scope: _Scope) -> None:
         assert isinstance(eff.subject, ast.Name)
+        if self.lacks_value(eff):
+            return
         param = self.vocab.parameters.get(eff.subject.name)
         if param is None:
             self.error(eff.subject, "N105", f"unknown game parameter `{eff.subject.name}`",
@@ -134,14 +148,17 @@ class RulesChecker:
         elif param.bounds is not None:
             self.check_bounds(eff.arg("to") if eff.name.name == "set" else eff.arg("by"),
                               param.bounds, f"`{param.name}`",
-                              offset=0 if eff.name.name == "set" else int(param.default))
+                              offset=0 if eff.name.name == "set"
+                              else int(cast(SupportsInt, param.default)))  # a number
         self.check_effect_args(eff, scope)
 
     def check_bounds(self, expr: ast.Expr | None, bounds: tuple[int | None, int | None],
                      what: str, offset: int = 0) -> None:
         """T211 when a number written in the rules (``offset`` added: a `change` of a default)
         lies outside ``bounds``; values only known in a game are checked as it runs."""
-        value = constant(expr) if expr is not None else None
+        if expr is None:
+            return
+        value = constant(expr)
         if value is None:
             return
         if outside(value + offset, bounds):
@@ -298,6 +315,8 @@ class RulesChecker:
                            "duration", "wrap hooks in `for this turn:` to make them last")
 
     def check_assignment(self, eff: ast.Effect, scope: _Scope) -> None:
+        if self.lacks_value(eff):
+            return
         subject = eff.subject
         if isinstance(subject, ast.Name) and subject.name == "value":
             if not scope.in_modify:

@@ -48,7 +48,8 @@ CODES: dict[str, str] = {
     "T204": "`claim if` outside a Challenge card's front.",
     "T205": "`play` outside a Bonus Play, or a Bonus Play hook without `play`.",
     "T206": "A statement with no trigger in an item that needs one.",
-    "T207": "An effect missing what it acts on, or given one it does not take.",
+    "T207": ("An effect missing what it acts on, or given one it does not take; a `set` "
+             "without `to` or a `change` without `by`."),
     "T208": "An argument given twice, or a duration on an effect that does not last.",
     "T209": "A query called with the wrong number of arguments.",
     "T210": "Too many dice in one roll, or a range wider than the limit.",

@@ -42,6 +42,10 @@ RULES_CASES = [
     ("T206", "knock-down self\n", 1, 1, "hook"),
     ("T207", "after catch:\n    injure\n", 2, 5, "injure"),
     ("T207", "after catch:\n    succeed player\n", 2, 13, "remove"),
+    # nothing to assign: the grammar lets the value out, the compiler would have none
+    ("T207", "modify move-allowance where player is self:\n    change value\n", 2, 5,
+     "change value by 1"),
+    ("T207", "modify move-allowance where player is self:\n    set value\n", 2, 5, "to 4"),
     ("T208", "after catch:\n    free run by self by self\n", 2, 22, None),
     ("T208", "after catch:\n    injure player for this turn\n", 2, 28, "for this turn"),
     ("T209", "after catch where adjacent(player):\n    reroll\n", 1, 19, None),
