@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -332,7 +333,10 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, source: SourceMap) -> Di
     first_word = line_text.strip().split(" ")[0].rstrip(":") if line_text.strip() else ""
     hint = _keyword_hint(first_word) if first_word and first_word not in KEYWORDS else None
     if isinstance(err, UnexpectedCharacters):
-        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        # lark declares `pos_in_stream = None` on UnexpectedInput; the lexer's error always
+        # sets it to the position of the unexpected character
+        pos = cast(int, err.pos_in_stream)
+        char = text[pos] if pos < len(text) else "?"
         if char.isupper():
             hint = hint or "names are lower-case kebab-case, e.g. `knock-down`"
         elif char == "_":

@@ -9,9 +9,10 @@ dice: it decides, it never rolls, and the log records its answers.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from nuffle.interpreter.blitz_bowl import actions, combat
-from nuffle.interpreter.decisions import Decision
+from nuffle.interpreter.decisions import Agent, Decision
 
 
 class RandomBot:
@@ -80,6 +81,7 @@ class GreedyBot:
         if action == "throw":
             best = 0.0
             for mate in actions.throw_targets(game, p):
+                assert mate.square is not None  # throw targets are on the pitch
                 gap = self.to_goal(game, team, mate.square)
                 if mate.square in team.scoring_zone and mate.open:
                     best = max(best, 95.0 if p.throw <= 4 else 60.0)
@@ -164,7 +166,7 @@ class GreedyBot:
     _reserves_square = _setup
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_agents(home: str, away: str, seed: int, bots: dict | None = None) -> dict:

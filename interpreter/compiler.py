@@ -123,6 +123,8 @@ class Compiler:
                     and isinstance(item.subject, ast.Name) \
                     and item.subject.name in self.vocab.parameters:
                 value = item.arg("to") if item.name.name == "set" else item.arg("by")
+                if value is None:  # the checker lets `set PARAMETER` with no value through
+                    raise TypeError("cannot compile NoneType")
                 settings.append(Setting(item.subject.name, item.name.name, self.expr(value),
                                         self.origin(item)))
             else:
@@ -137,7 +139,7 @@ class Compiler:
                 once = True
             else:
                 scope = option.scope.name
-        body = self.block(hook.body)
+        body: Callable[[Env], Any] = self.block(hook.body)
         optional_instead = (hook.timing == "instead of" and len(hook.body) == 1
                             and isinstance(hook.body[0], ast.May))
         if hook.timing == "instead of" and not optional_instead:
@@ -148,6 +150,7 @@ class Compiler:
                 return True
         elif optional_instead:
             may = hook.body[0]
+            assert isinstance(may, ast.May)  # optional_instead: the body is one `may`
             inner_may = self.block(may.body)
             feasible = self.feasibility(may)
 

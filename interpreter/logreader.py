@@ -15,6 +15,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.protocols import Validator
 from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
 from nuffle.interpreter.gamelog import (
     _PATTERNS,
@@ -49,7 +50,7 @@ def _digest_like(value: object, chars: int) -> bool:
 
 
 @cache
-def _options_validator(game: str) -> _Strict:
+def _options_validator(game: str) -> Validator:
     """The header's options, as the game it names records them."""
     return _Strict(rules(game).OPTIONS_SCHEMA)
 
@@ -150,8 +151,8 @@ def parse_log(data: bytes | str, path: str = "<log>") -> GameLog:
         return Diagnostic(code, message, path, line, 1, hint=hint)
 
     if len(raw) > LOG_BYTES:
-        line = raw[:LOG_BYTES].count(b"\n") + 1
-        raise ReplayError([problem("L001", line, f"the log is larger than the limit of "
+        last = raw[:LOG_BYTES].count(b"\n") + 1
+        raise ReplayError([problem("L001", last, f"the log is larger than the limit of "
                                                  f"{LOG_BYTES:,} bytes: it is not read past this line")])
     if raw.startswith(b"\xef\xbb\xbf"):
         raise ReplayError([problem("L001", 1, "the log starts with a byte-order mark",
@@ -285,7 +286,7 @@ def _check_shape(value: dict, number: int, problem: Callable[..., Diagnostic],
                  first: bool) -> Diagnostic | None:
     """The record's type and fields (L002); the first must be a format-2 header."""
     kind = value.get("type")
-    if kind not in RECORD_TYPES:
+    if not isinstance(kind, str) or kind not in RECORD_TYPES:  # the types are strings
         what = f"`type` {shown(kind)}" if "type" in value else "no `type`"
         return problem("L002", number, f"a record with {what}: a log has "
                                        f"{', '.join(RECORD_TYPES)} records")

@@ -57,6 +57,7 @@ def free_square(game: Game, value: Any, where: str) -> int:
     not a wall. (The engine's invariants would stop the game later, far from the cause.)"""
     x, y = xy(value, where)
     board = game.board
+    assert board is not None  # set by position()
     if not (0 <= x < board.width and 0 <= y < board.height):
         raise ScenarioError(f"{where}: square {x},{y} is off the pitch (x from 0 to "
                             f"{board.width - 1}, y from 0 to {board.height - 1})")
@@ -198,15 +199,17 @@ def position(game: Game, setup: dict) -> None:
 def place_players(game: Game, players: dict) -> None:
     """Each listed player on their square (standing, or Prone), one player per square."""
     board = game.board
+    assert board is not None  # set by position()
     for pid, spec in players.items():
         p = _player(game, pid)
         at = spec.get("at") if isinstance(spec, dict) else spec
         sq = free_square(game, at, f"setup.players.{pid}")
         if p.square is not None:
             raise ScenarioError(f"setup.players.{pid}: placed twice")
-        if game.occupant[sq] is not None:
+        other = game.occupant[sq]
+        if other is not None:
             raise ScenarioError(f"setup.players.{pid}: square {board.label(sq)} is taken by "
-                                f"{game.occupant[sq].id}")
+                                f"{other.id}")
         place_player(game, p, sq)
         if isinstance(spec, dict) and spec.get("prone"):
             p.is_prone = True
@@ -247,12 +250,14 @@ def check_holder(holder: Any, where: str) -> None:
 
 def check_loose(game: Game, sq: int, where: str) -> None:
     """A loose ball lies alone, on an empty square (a player there would hold it)."""
+    assert game.board is not None  # set by position()
     label = game.board.label(sq)
     if sq in game.loose:
         raise ScenarioError(f"{where}: {game.loose[sq].id} already lies at {label}")
-    if game.occupant[sq] is not None:
-        raise ScenarioError(f"{where}: {game.occupant[sq].id} stands at {label}; write "
-                            f"`held_by: {game.occupant[sq].id}` for a ball they hold")
+    other = game.occupant[sq]
+    if other is not None:
+        raise ScenarioError(f"{where}: {other.id} stands at {label}; write "
+                            f"`held_by: {other.id}` for a ball they hold")
 
 
 def deal_cards(game: Game, setup: dict) -> None:

@@ -91,8 +91,11 @@ def _players(game: Game, players: dict) -> list[str]:
         elif isinstance(want, list):
             want = {"at": want}
         want = mapping(want, f"expect.players.{pid}")
-        where = board.xy(p.square) if p.square is not None else "the Dugout"
-        if "at" in want and (p.square is None or board.xy(p.square) != tuple(want["at"])):
+        # no board yet (a script that ended before the pitch was chosen): all in the Dugout
+        where = board.xy(p.square) if p.square is not None and board is not None \
+            else "the Dugout"
+        if "at" in want and (p.square is None or board is None
+                             or board.xy(p.square) != tuple(want["at"])):
             out.append(f"{pid} should be at {want['at']}, is at {where}")
         if want.get("dugout") and p.square is not None:
             out.append(f"{pid} should be in the Dugout, is at {where}")
@@ -116,8 +119,10 @@ def _balls(game: Game, balls: list) -> list[str]:
         ball = game.balls[n]
         if "in_play" in want and ball.in_play != want["in_play"]:
             out.append(f"ball {n + 1} should {'' if want['in_play'] else 'not '}be in play")
-        if "at" in want and (ball.square is None or board.xy(ball.square) != tuple(want["at"])):
-            where = board.xy(ball.square) if ball.square is not None else "nowhere"
+        if "at" in want and (ball.square is None or board is None
+                             or board.xy(ball.square) != tuple(want["at"])):
+            where = board.xy(ball.square) if ball.square is not None and board is not None \
+                else "nowhere"
             out.append(f"ball {n + 1} should be at {want['at']}, is at {where}")
         if "held_by" in want:
             holder = ball.holder.id if ball.holder else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from nuffle.interpreter.blitz_bowl import balls, challenges, combat
 from nuffle.interpreter.blitz_bowl.messages import Term
@@ -49,7 +49,7 @@ class TurnChoice(tuple):
 
     choices: tuple[str, ...]
 
-    def __new__(cls, player: Player, action: str, choices: tuple[str, ...]) -> TurnChoice:
+    def __new__(cls, player: Player, action: str, choices: tuple[str, ...]) -> Self:
         self = super().__new__(cls, (player, action))
         self.choices = choices
         return self
@@ -63,7 +63,7 @@ class FreeChoice(TurnChoice):
     taken: Callable[[], None] | None
 
     def __new__(cls, player: Player, action: str, taken: Callable[[], None] | None
-                ) -> FreeChoice:
+                ) -> Self:
         self = super().__new__(cls, player, action, (action,))
         self.taken = taken
         return self
@@ -89,7 +89,9 @@ def legal_actions(g: Game, p: Player, free: bool = False, foes: list[int] | None
 
 def can_make(g: Game, p: Player, action: str, foes: list[int] | None = None,
              danger: set[int] | None = None) -> bool:
+    # run, mark and sidestep: a player on the pitch (STATUS_ACTIONS)
     if action == "run":
+        assert g.board is not None and p.square is not None
         occupant, blocked = g.occupant, g.board.blocked
         for n in g.board.neighbours[p.square]:  # noqa: SIM110 - a hot path
             if occupant[n] is None and n not in blocked:
@@ -100,6 +102,7 @@ def can_make(g: Game, p: Player, action: str, foes: list[int] | None = None,
             foes = [o.square for o in p.team.opponent.players if o.square is not None]
         # quick no (before asking the rules for the allowance): no opponent within four
         # squares, more than any Mark allowance in the content gives
+        assert g.board is not None and p.square is not None
         xs, ys, sq = g.board.xs, g.board.ys, p.square
         x, y = xs[sq], ys[sq]
         close = [f for f in foes if abs(xs[f] - x) <= 4 and abs(ys[f] - y) <= 4]
@@ -114,6 +117,7 @@ def can_make(g: Game, p: Player, action: str, foes: list[int] | None = None,
         rule = g.modify("move-restriction", "end-open", {"player": p, "action": action})
         steps = allowance(g, p, "sidestep")
         if steps == 1 and rule == "end-open":  # the usual case: one free, open square
+            assert g.board is not None and p.square is not None
             occupant, blocked = g.occupant, g.board.blocked
             if danger is None:
                 danger = danger_squares(g, p)
@@ -284,11 +288,13 @@ def danger_squares(g: Game, p: Player) -> set[int]:
     out: set[int] = set()
     for o in p.team.opponent.players:
         if o.square is not None and not o.is_prone:
+            assert g.board is not None  # someone on the pitch: it is set up
             out.update(g.board.neighbours[o.square])
     return out
 
 
-def destinations(g: Game, p: Player, steps: int, rule: str, danger: set[int] | None = None,
+def destinations(g: Game, p: Player, steps: int, rule: str,
+                 danger: set[int] | frozenset[int] | None = None,
                  first_only: bool = False) -> Reach:
     """Where ``p`` can end a move of up to ``steps`` squares (with ``first_only``, the
     search stops at the first such square: enough to know a move is possible).
@@ -300,6 +306,7 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: set[int] | N
     start = p.square
     if start is None or steps <= 0:
         return Reach(-1, {}, set(), [], g.board)
+    assert g.board is not None
     board, occupant, blocked, loose = g.board, g.occupant, g.board.blocked, g.loose
     if danger is None:
         danger = danger_squares(g, p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
@@ -349,6 +356,7 @@ def near_opponents(g: Game, p: Player) -> set[int]:
     out: set[int] = set()
     for o in p.team.opponent.players:
         if o.square is not None:
+            assert g.board is not None  # someone on the pitch: it is set up
             out.update(g.board.neighbours[o.square])
     return out
 
@@ -357,6 +365,7 @@ def valid_end(g: Game, p: Player, sq: int, rule: str, danger: set[int]) -> bool:
     if rule == "end-open":
         return sq not in danger
     if rule == "end-marking":  # next to an opponent, Prone or not (ruling)
+        assert g.board is not None
         return any((o := g.occupant[n]) is not None and o.team is not p.team
                    for n in g.board.neighbours[sq])
     return True
@@ -370,6 +379,7 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
     while remaining > 0 and p.standing:
         reach = destinations(g, p, remaining, rule)
         options: list = list(reach.ends)  # in search order: nearest first
+        assert p.square is not None  # standing
         if moved and valid_end(g, p, p.square, rule, danger_squares(g, p)):
             options.insert(0, None)
         if not options:
@@ -396,6 +406,7 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
 def step(g: Game, p: Player, sq: int, action: str) -> bool:
     """Move one square; True if a loose ball was there (picked up, or bounced away)."""
     frm = p.square
+    assert frm is not None  # a standing player moves
     g.occupant[frm] = None
     g.occupant[sq] = p
     p.square = sq
@@ -438,6 +449,7 @@ def reserve_squares(g: Game, team: Team) -> list[int]:
     free = [s for s in team.end_zone if g.occupant[s] is None and s not in g.loose]
     far: list[int] = []
     for s in free:
+        assert g.board is not None  # an end zone: the pitch is set up
         if not any((o := g.occupant[n]) is not None and o.team is not team
                    for n in g.board.neighbours[s]):
             far.append(s)
@@ -452,6 +464,7 @@ def reserves(g: Game, p: Player) -> None:
                   f"{p.id} comes on where",
                   player=p.id)
     place_player(g, p, sq)
+    assert g.board is not None
     g.note("comes-on", player=p, square=g.board.label(sq))
 
 
@@ -469,6 +482,7 @@ def throw_targets(g: Game, p: Player) -> list[Player]:
     if p.square is None:
         return []
     board = g.board
+    assert board is not None
     out = []
     for mate in p.team.players:
         if mate is p or mate.square is None or mate.is_prone or mate.ball is not None:

@@ -80,10 +80,11 @@ def state_digest(game: Game) -> str:
     board = game.board
     state = {
         "score": [game.home.score, game.away.score],
-        "players": [[p.id, board.label(p.square) if p.square is not None else "dugout", p.prone,
+        "players": [[p.id, board.label(p.square) if p.square is not None and board is not None
+                     else "dugout", p.prone,
                      str(p.ball) if p.ball else None] for t in game.teams for p in t.players],
-        "balls": [[b.id, b.card, b.in_play, board.label(b.square) if b.square is not None
-                   else None] for b in game.balls],
+        "balls": [[b.id, b.card, b.in_play, board.label(b.square)
+                   if b.square is not None and board is not None else None] for b in game.balls],
         "hands": [[c.item for c in t.hand] for t in game.teams],
         "active": [c.item if c else None for c in game.active_cards],
         "deck": [c.item for c in game.deck],

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 def render_board(game: Game, words: Words = ENGLISH) -> str:
     board = game.board
+    assert board is not None  # drawn after a turn
     traps = set(board.trapdoors.values())
     zones = set(board.end_zones["A"]) | set(board.end_zones["B"])
     letters = _letters(game)

@@ -91,6 +91,7 @@ def _bounce_from(g: Game, ball: Ball, start: int, cause: str, player: Player | N
     sq = start
     first_cause, first_player = cause, player
     board = g.board
+    assert board is not None
     for _ in range(MAX_BOUNCES):
         # A rule that sets `bounce-roll` replaces the roll ("instead of rolling a D8"): no
         # d8 is rolled. Otherwise the d8 is rolled, and a rule may then change the result
@@ -142,6 +143,7 @@ def bounce_chosen(g: Game, ball: Ball, face: int) -> None:
     """The ball bounces from its square as if the d8 had rolled ``face`` (a coach chose the
     direction: effect `choose-bounce`); landing where it cannot stay, it bounces on as usual."""
     start = ball.square
+    assert start is not None  # on the pitch (effects._choose_bounce)
     lift(g, ball)
     g.forced_bounce = face
     _bounce_from(g, ball, start, "effect", None)
@@ -168,6 +170,7 @@ def slide(g: Game, ball: Ball, direction: str, squares: int) -> None:
         return
     dx, dy = DIRECTIONS[direction]
     sq = ball.loose_square
+    assert g.board is not None
     for _ in range(squares):
         nxt = g.board.step(sq, dx, dy)
         if nxt is None or nxt in g.board.blocked or g.occupant[nxt] is not None \
@@ -183,13 +186,18 @@ def slide(g: Game, ball: Ball, direction: str, squares: int) -> None:
 
 # -- throwing (page 10) -----------------------------------------------------------------
 def throw_action(g: Game, p: Player) -> None:
-    targets = actions.throw_targets(g, p) if p.ball is not None else []
+    if p.ball is None:
+        return
+    targets = actions.throw_targets(g, p)
     if not targets:
         return
     target = g.decide(p.team, "throw-target", targets, [t.id for t in targets],
                       f"{p.id} throws to whom", player=p.id)
     ball = p.ball
     board = g.board
+    assert board is not None
+    # the thrower holds the ball and the targets are on the pitch (throw_targets)
+    assert p.square is not None and target.square is not None
     if board.adjacent(p.square, target.square) and target.open:
         drop(g, p)
         g.note("hand-off", player=p, target=target)
@@ -247,6 +255,7 @@ def throw_action(g: Game, p: Player) -> None:
 def obstructed(g: Game, p: Player, target: Player) -> bool:
     """A blocked square or an Open opponent under the throw ruler between the thrower
     and the target (page 10; rulings throw-ruler-lengths, throw-ruler-touching)."""
+    assert g.board is not None and p.square is not None and target.square is not None
     for sq in g.board.under_ruler(p.square, target.square):
         if sq in g.board.blocked:
             return True
@@ -278,6 +287,7 @@ def trapdoor_for(g: Game, team: Team) -> int:
     (`chooses-trapdoor`, asked of ``team``'s coach first) chooses it instead, and no d6
     is rolled; when both coaches would choose, a d8 roll-off decides who does (Coach
     Traits table, roll 9; ruling well-prepared-both-coaches)."""
+    assert g.board is not None
     traps = g.board.trapdoors
     if len(traps) == 1:
         return next(iter(traps.values()))

@@ -134,7 +134,8 @@ class Board:
     @classmethod
     def from_item(cls, data: dict) -> Board:
         width, height = data["width"], data["height"]
-        blocked, zones = set(), {"A": [], "B": []}
+        blocked: set[int] = set()
+        zones: dict[str, list[int]] = {"A": [], "B": []}
         for y, row in enumerate(data["map"]):
             for x, ch in enumerate(row):
                 sq = y * width + x

@@ -135,6 +135,7 @@ def unbind_card(g: Game, card: Card) -> None:
 def refresh(g: Game, team: Team) -> None:
     if all(c is not None for c in g.active_cards):
         first = g.active_cards[0]
+        assert first is not None  # every space is filled
         g.discard.append(first)
         g.active_cards[0] = None
         g.note("card-discarded", card=card_name(first))

@@ -35,8 +35,9 @@ def block(g: Game, blocker: Player, target: Player) -> None:
     firing = g.before("block-roll", payload)
     if firing is not None and firing.cancelled:
         return
-    if target.square is None or target.is_prone or not g.board.adjacent(
-            blocker.square, target.square) or blocker.is_prone:
+    assert g.board is not None
+    if target.square is None or target.is_prone or blocker.square is None \
+            or not g.board.adjacent(blocker.square, target.square) or blocker.is_prone:
         return  # something before the roll moved them apart
     count = 2 if assisted else 1
     faces = roll_block_dice(g, count)
@@ -71,6 +72,7 @@ def shove(g: Game, target: Player, blocker: Player | None) -> None:
     """Push the target one square directly away, or knock them down (page 9)."""
     if target.square is None or blocker is None or blocker.square is None:
         return
+    assert g.board is not None
     bx, by = g.board.xy(blocker.square)
     tx, ty = g.board.xy(target.square)
     dx, dy = (tx > bx) - (tx < bx), (ty > by) - (ty < by)

@@ -105,7 +105,9 @@ def _free_choice(g: Game, env: Env, subject: Any, args: dict, duration: str | No
     """A free action now (page 8) of the coach's choice, among those the player can make
     as a free action (ruling incentiviser-free-action); they are its `choices`."""
     p = args.get("by")
-    possible = actions.legal_actions(g, p, free=True) if isinstance(p, Player) else []
+    if not isinstance(p, Player):
+        return
+    possible = actions.legal_actions(g, p, free=True)
     if possible:
         action = g.choose_for_rule(env, possible)
         actions.perform_action(g, p, action, free=True, choices=possible)
@@ -177,8 +179,10 @@ def _end_actions(env: Env, p: Player, args: dict, duration: str | None) -> None:
 
 def _move(g: Game, env: Env, p: Player, args: dict, duration: str | None) -> None:
     sq = square_of(args.get("to"))
-    if isinstance(p, Player) and p.standing and sq is not None \
-            and g.occupant[sq] is None and sq not in g.board.blocked:
+    if not (isinstance(p, Player) and p.standing and sq is not None):
+        return
+    assert g.board is not None  # a standing player: the pitch is set up
+    if g.occupant[sq] is None and sq not in g.board.blocked:
         actions.relocate(g, p, sq)
         g.note("moves-to", player=p, square=g.board.label(sq))
 
@@ -266,17 +270,24 @@ def query_table(g: Game) -> dict[str, Callable[..., Any]]:
 
 def _q_adjacent(g: Game, env: Env, a: Any, b: Any) -> bool:
     sa, sb = square_of(a), square_of(b)
-    return sa is not None and sb is not None and g.board.adjacent(sa, sb)
+    if sa is None or sb is None:
+        return False
+    assert g.board is not None  # squares: the pitch is set up
+    return g.board.adjacent(sa, sb)
 
 
 def _q_near(g: Game, env: Env, x: Any) -> list[Player]:
     sq = square_of(x)
     if sq is None:
         return []
+    assert g.board is not None  # a square: the pitch is set up
     around = (sq, *g.board.neighbours[sq])
     return [p for s in around if (p := g.occupant[s]) is not None]
 
 
 def _q_distance(g: Game, env: Env, a: Any, b: Any) -> int | None:
     sa, sb = square_of(a), square_of(b)
-    return None if sa is None or sb is None else g.board.chebyshev(sa, sb)
+    if sa is None or sb is None:
+        return None
+    assert g.board is not None  # squares: the pitch is set up
+    return g.board.chebyshev(sa, sb)

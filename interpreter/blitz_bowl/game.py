@@ -18,6 +18,7 @@ from typing import Any
 
 from nuffle.interpreter.blitz_bowl import actions, balls, challenges, effects
 from nuffle.interpreter.blitz_bowl.attributes import attribute_table
+from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
@@ -89,7 +90,7 @@ class Game(GameCore):
         for team, traits in ((self.home, self.options.home_traits),
                              (self.away, self.options.away_traits)):
             team.traits = list(traits)
-        self.board = None  # chosen at set-up
+        self.board: Board | None = None  # chosen at set-up
         self.occupant: list[Player | None] = []
         self.loose: dict[int, Ball] = {}
         self.balls: list[Ball] = []
@@ -144,6 +145,7 @@ class Game(GameCore):
                 team.players.append(Player(self, team, pid, pos["name"], pos["id"], pos["move"],
                                            pos["throw"], pos["armour"], list(pos["abilities"])))
         for name, decl in self.vocab.parameters.items():
+            assert isinstance(decl.default, int)  # Blitz Bowl's parameters are numbers
             team.params[name] = decl.default
         return team
 
@@ -179,7 +181,10 @@ class Game(GameCore):
         return str(value)
 
     def square_label(self, sq: int | None) -> str:
-        return "stop" if sq is None else f"to {self.board.label(sq)}"
+        if sq is None:
+            return "stop"
+        assert self.board is not None  # a square: the pitch is set up
+        return f"to {self.board.label(sq)}"
 
     def offer_bonus_play(self, inst: HookInstance) -> bool:
         card, team = inst.owner.card, inst.owner.team
@@ -349,6 +354,7 @@ class Game(GameCore):
             actions.place_player(self, p, sq)
 
     def setup_squares(self, team: Team, zone: str) -> list[int]:
+        assert self.board is not None
         squares = set(team.end_zone)
         if zone == "end-zone-and-adjacent":
             for sq in team.end_zone:
@@ -487,6 +493,7 @@ class Game(GameCore):
         self.after("turn-end", {"team": team})
         self.end_scope("turn", self.turn_index)
         if counting and not self.overtime:
+            assert self.final_turns is not None  # None again only in overtime
             self.final_turns -= 1
             if self.final_turns <= 0:
                 self.end_after_last_card()

@@ -60,17 +60,17 @@ def violations(game: Game) -> list[str]:
             if ball.holder.ball is not ball or ball.holder.square is None:
                 out.append(f"{ball} is held by {ball.holder.id}, who does not hold it")
             continue
-        sq = ball.loose_square
-        if sq is None:
+        at = ball.loose_square
+        if at is None:
             out.append(f"{ball} is in play but nowhere")
             continue
-        if sq in board.blocked:
-            out.append(f"{ball} lies on blocked square {board.label(sq)}")
-        if sq in loose_seen:
-            out.append(f"two balls lie on {board.label(sq)}")
-        loose_seen.add(sq)
-        if game.loose.get(sq) is not ball:
-            out.append(f"{ball} lies at {board.label(sq)} but the board does not show it")
+        if at in board.blocked:
+            out.append(f"{ball} lies on blocked square {board.label(at)}")
+        if at in loose_seen:
+            out.append(f"two balls lie on {board.label(at)}")
+        loose_seen.add(at)
+        if game.loose.get(at) is not ball:
+            out.append(f"{ball} lies at {board.label(at)} but the board does not show it")
     for sq, ball in game.loose.items():
         if ball.loose_square != sq or ball.holder is not None:
             out.append(f"the board shows {ball} loose at {board.label(sq)}, where it is not")

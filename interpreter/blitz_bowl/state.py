@@ -66,6 +66,7 @@ class Player:
         if self.square is None or self.is_prone:
             return False
         board = self.game.occupant
+        assert self.game.board is not None
         for sq in self.game.board.neighbours[self.square]:
             other = board[sq]
             if other is not None and other.team is not self.team and not other.is_prone:
@@ -93,6 +94,7 @@ class Player:
         if self.square is None:
             return []
         board = self.game.occupant
+        assert self.game.board is not None
         return [o for sq in self.game.board.neighbours[self.square]
                 if (o := board[sq]) is not None and o.team is not self.team]
 
@@ -109,7 +111,7 @@ class Team:
         self.opponent: Team = self
         self.end_zone: tuple[int, ...] = ()  # where the team sets up
         self.scoring_zone: tuple[int, ...] = ()  # the other team's end zone
-        self.params: dict[str, object] = {}
+        self.params: dict[str, int] = {}  # the game parameters, all numbers
 
     def __repr__(self) -> str:
         return self.side

@@ -104,7 +104,8 @@ def header_problems(ruleset: Ruleset, header: dict) -> list[str]:
             for deck in (header.get("options") or {}).get("cards") or ()
             if deck not in ruleset.card_decks]
     for side, roster in ((header.get("options") or {}).get("rosters") or {}).items():
-        team = ruleset.teams.get(header.get(side))
+        name = header.get(side)
+        team = ruleset.teams.get(name) if name is not None else None
         error = next(iter(validator("roster").iter_errors(roster)), None)
         if error is not None:  # a log is untrusted: its roster is checked as a file would be
             out.append(f"the {side} roster is not a valid roster: {error.message}")

@@ -54,6 +54,7 @@ def swap_balls(m: Match) -> None:
     """The second ball (a card of page 44) becomes the ball the procedures handle, and the
     ball the other one."""
     o = m.other_ball
+    assert o is not None  # swapped only while a rule keeps a second ball
     o.square, o.holder, m.ball, m.holder = m.ball, m.holder, o.square, o.holder
 
 
@@ -121,6 +122,7 @@ def can_try_catch(p: Player) -> bool:
 def catch(m: Match, p: Player, modifier: int) -> bool:
     """``p`` tries to catch the ball arriving in their square (page 14); one who cannot hold
     the ball fails with no roll (`can-hold-ball`)."""
+    assert p.square is not None  # the player catching is where the ball came down
     if can_hold(m, p):
         tz = m.tackle_zones(p.square, p.team)
         if rolls.test(m, p, "catch", modifier - tz, tz).passed:
@@ -167,6 +169,7 @@ def arrive(m: Match, sq: Square | None, last: Square, modifier: int,
         if p is None:
             diver = reaching(m, sq, source)
             if diver is not None:
+                assert diver.square is not None  # a player next to sq
                 p, sq = diver, diver.square
         if p is not None and can_try_catch(p):
             if catch(m, p, modifier):
@@ -209,7 +212,7 @@ def throw_in(m: Match, last: Square) -> tuple[Square | None, Square]:
     face = cards.throw_in_face(m, last)  # rolled, unless a card aims it (page 44)
     length = m.dice.roll(6, "throw-in distance") + m.dice.roll(6, "throw-in distance")
     dx, dy = m.pitch.throw_in_direction(last, face)
-    sq: Square | None = last
+    sq = last
     for _ in range(length - 1):
         nxt = m.pitch.at(sq.x + dx, sq.y + dy)
         if nxt is None:
@@ -240,13 +243,14 @@ def kick_lands(m: Match, receiving: Team, landing: Square | None) -> None:
     if landing is None or landing.half is not receiving:
         touchback(m, receiving)
         return
-    sq: Square | None = landing
+    sq = landing
     source = "kick"
     for _ in range(MAX_BOUNCES):
         p = m.occupant.get(sq)
         if p is None:
             diver = reaching(m, sq, source, receiving)
             if diver is not None:
+                assert diver.square is not None  # a player next to sq
                 p, sq = diver, diver.square
         if p is not None and can_try_catch(p):
             if catch(m, p, CATCH_OTHER):
@@ -255,12 +259,13 @@ def kick_lands(m: Match, receiving: Team, landing: Square | None) -> None:
             m.ball, m.holder = sq, None
             m.note("ball-rests", square=sq)
             return
-        sq = bounce_square(m, sq)
+        nxt = bounce_square(m, sq)
         source = "bounce"
-        if sq is None or sq.half is not receiving:
+        if nxt is None or nxt.half is not receiving:
             m.holder = None
             touchback(m, receiving)
             return
+        sq = nxt
     touchback(m, receiving)
 
 
@@ -272,6 +277,7 @@ def pass_targets(m: Match, passer: Player, longest: str = "long-bomb") -> list:
     ranges = RANGES[:RANGES.index(longest) + 1]
     allowed = {rng: m.modify("pass-range-allowed", True, {
         "player": passer, "team": passer.team, "range": rng}) for rng in ranges}
+    assert passer.square is not None  # the passer is on the pitch
     out: list = []
     for sq in m.pitch.squares():
         rng = pass_range(passer.square, sq)
@@ -295,6 +301,7 @@ def throw(m: Match, passer: Player, target: Square | Anywhere, ends_turn: bool =
     since = len(m.action_history)  # the catch rolls of this pass (`failed_catch`)
     unlimited = isinstance(target, Anywhere)
     square = target.square if isinstance(target, Anywhere) else target
+    assert passer.square is not None  # the passer is on the pitch
     rng = UNLIMITED if unlimited else (pass_range(passer.square, square) or "long-bomb")
     m.note("pass", player=passer, target=square, range=rng)
     m.after("pass-aimed", {"player": passer, "team": team, "target": square, "range": rng,
@@ -376,7 +383,9 @@ def _interception(m: Match, passer: Player, target: Square, rng: str) -> bool:
     their tackle zones, able to hold the ball, and not kept from it by a rule
     (`can-intercept`). A rule may undo a successful one (`before interception`)."""
     opponent = passer.team.opponent
+    assert passer.square is not None  # `throw` checked: the passer is on the pitch
     eligible = [p for p in opponent.players_on_pitch if p.has_tackle_zones
+                and p.square is not None  # on the pitch: always
                 and under_ruler(passer.square, target, p.square) and can_hold(m, p)
                 and m.modify("can-intercept", True, {"player": p, "team": p.team,
                                                      "passer": passer, "range": rng})]
@@ -410,6 +419,7 @@ def hand_off(m: Match, giver: Player, receiver: Player) -> None:
     since = len(m.action_history)
     m.holder = None
     if not catch(m, receiver, CATCH_HAND_OFF):
+        assert receiver.square is not None  # the receiver is next to the giver
         bounce(m, receiver.square)
     if m.holder is None or m.holder.team is not giver.team:
         raise Turnover("hand-off not caught", failed_catch(m, giver.team, since))

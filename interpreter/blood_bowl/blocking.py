@@ -43,6 +43,7 @@ def block_dice(st_attacker: int, st_defender: int) -> tuple[int, bool]:
 def targets(m: Match, p: Player) -> list[Player]:
     """Standing opponents next to a player (page 10: only a standing player may be
     blocked)."""
+    assert p.square is not None  # the blocker is on the pitch
     out = [q for s in p.square.neighbours if (q := m.occupant.get(s)) is not None
            and q.team is not p.team and q.standing]
     if out and m.hooks.get("can-be-blocked", "modify"):  # nobody's opponent (a card of page 44)
@@ -72,6 +73,7 @@ def block_action(m: Match, p: Player) -> None:
     for q in chosen:
         if not (p.on_pitch and p.standing):
             return
+        assert p.square is not None  # on the pitch
         if q.on_pitch and q.standing and q.square in p.square.neighbours:
             block(m, p, q, "block", multiple=len(chosen) > 1)
 
@@ -107,7 +109,7 @@ def _may_block_again(m: Match, p: Player, target: Player, action: str) -> bool:
     """A further block needs both players standing next to each other; in a Blitz it costs
     a square of movement, Going For It beyond MA (pages 10, 21, 27)."""
     if not (p.on_pitch and p.standing and target.on_pitch and target.standing
-            and target.square in p.square.neighbours):
+            and p.square is not None and target.square in p.square.neighbours):
         return False
     if action == "blitz":
         if movement.squares_left(m, p) <= 0:
@@ -251,6 +253,8 @@ def push(m: Match, attacker: Player, defender: Player, result: str = "pushed",
     follow up. Returns the players pushed (the defender first, even if they held their
     ground), for the `push` event."""
     start = defender.square
+    # the players of a block, or a move into a player lying down, stand next to each other
+    assert start is not None and attacker.square is not None
     context = {"blocker": attacker, "target": defender, "result": result, "action": action,
                "multiple": multiple}
     moved: list[tuple[Player, Square]] = []
@@ -288,6 +292,7 @@ def _push(m: Match, frm: Square, pushed: Player, context: dict[str, Any],
     if depth > MAX_CHAIN:
         return False
     at = pushed.square
+    assert at is not None  # the player pushed is on the pitch: blocked, or pushed into
     who = {"player": pushed, "team": pushed.team, "blocker": blocker,
            "target": context["target"]}
     if not m.modify("pushed-back", True, {**who, "result": context["result"]}):

@@ -84,6 +84,7 @@ class BloodBowlGreedyBot:
     @staticmethod
     def _block_odds(game: Any, p: Player) -> float:
         best = 0.0
+        assert p.square is not None  # a player declaring an action is on the pitch
         for s in p.square.neighbours:
             q = game.occupant.get(s)
             if q is not None and q.team is not p.team and q.standing:
@@ -145,6 +146,7 @@ class BloodBowlGreedyBot:
     def _free_move(self, option: Any, team: Any, game: Any) -> float:
         """A free move (a skill's): towards the ball, its carrier or where a kick comes
         down; stop when no square gets nearer, or when a dodge would be needed."""
+        assert self.deciding is not None  # `decide` sets it before scoring
         mover = game.player(self.deciding.context["player"])
         ball = self.ball_square(game) or (game.kick_landing if game.in_kick_off else None)
         here = mover.square
@@ -156,6 +158,7 @@ class BloodBowlGreedyBot:
         return -distance(option, ball) - (3 if risky else 0)
 
     def _push(self, option: Any, team: Any, game: Any) -> float:
+        assert self.deciding is not None  # `decide` sets it before scoring
         pushed = game.player(self.deciding.context["player"])
         if pushed.team is team:  # a skill lets the pushed player's own coach choose (page 29):
             return -9 if option is None else -game.tackle_zones(option, team)  # keep clear
@@ -164,6 +167,7 @@ class BloodBowlGreedyBot:
     def _block_target(self, option: Any, team: Any, game: Any) -> float:
         if option is None:  # a second opponent: each defender would be 2 stronger (page 28)
             return 99
+        assert self.deciding is not None  # `decide` sets it before scoring
         p = game.player(self.deciding.context["player"])
         count, picks = block_dice(p.strength, option.strength)
         return (count if picks else -count) + (3 if option is game.holder else 0)
@@ -230,9 +234,10 @@ class BloodBowlGreedyBot:
         return value
 
     def _bomb_target(self, option: Any, team: Any, game: Any) -> float:
+        assert self.deciding is not None  # `decide` sets it before scoring
         bomber = game.player(self.deciding.context["player"])
         risk = {"quick": 0, "short": 0.5, "long": 1.5}.get(
-            pass_range(bomber.square, option), 3)
+            pass_range(bomber.square, option) or "long-bomb", 3)
         return self._blast(game, team, option) - risk
 
     def _catch_bomb(self, option: Any, team: Any, game: Any) -> float:
@@ -241,6 +246,7 @@ class BloodBowlGreedyBot:
     def _template_facing(self, option: Any, team: Any, game: Any) -> float:
         """Face the template where the three squares it may pick hit opponents, not team-mates
         or the crowd."""
+        assert self.deciding is not None  # `decide` sets it before scoring
         mover = game.player(self.deciding.context["player"])
         score = 0.0
         for face in (1, 3, 5):

@@ -113,6 +113,7 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
 
     def free_step(env: Env, players: Any, args: dict, duration: str | None) -> None:
         for p in _pick_up_to(m, env, _players(players), args.get("up_to"), "move one square"):
+            assert p.square is not None  # `_pick_up_to` picks players on the pitch
             empty = [s for s in p.square.neighbours if s not in m.occupant]
             if not empty:
                 continue
@@ -185,6 +186,7 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
             p.stunned_this_turn = p.team is m.active
             m.note("stunned", player=p)
             if had_ball:
+                assert p.square is not None  # on the pitch
                 ballplay.bounce(m, p.square)
 
     def send_off(env: Env, p: Any, args: dict, duration: str | None) -> None:
@@ -245,10 +247,10 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         if isinstance(p, Player) and ballplay.carries_other(m, p) and p.square is not None:
             # a second ball (page 44): it bounces at once, the procedure under way
             # bouncing only the one it handles
-            sq = p.square
+            at = p.square
             with ballplay.swapped(m):
                 kill(env, p, args, duration)
-                ballplay.bounce(m, sq)
+                ballplay.bounce(m, at)
             return
         if isinstance(p, Player) and p.where == ON_PITCH:
             sq, had_ball = p.square, m.holder is p
@@ -263,12 +265,14 @@ def effect_table(m: Match) -> dict[str, Effect]:  # noqa: C901 - one small funct
         if isinstance(p, Player) and ballplay.carries_other(m, p) and p.standing:
             with ballplay.swapped(m):  # a second ball (page 44): it bounces at once, as
                 place_prone(env, p, args, duration)  # in `kill`
+                assert p.square is not None  # the carrier, placed Prone, is on the pitch
                 ballplay.bounce(m, p.square)
             return
         if isinstance(p, Player) and p.where == ON_PITCH and p.standing:
             p.standing = False
             m.note("placed-prone", player=p)
             if m.holder is p:
+                assert p.square is not None  # on the pitch
                 ballplay.drop(m, p.square)
 
     def to_reserves(env: Env, p: Any, args: dict, duration: str | None) -> None:
@@ -359,6 +363,7 @@ def query_table(m: Match) -> dict[str, Callable[..., Any]]:
     def skill_value(env: Env, p: Any, skill: Any) -> int | None:
         return p.skill_values.get(skill) if isinstance(p, Player) else None
 
+    table: dict[str, Callable[..., Any]]
     table = {"random-players": random_players, "adjacent-team-mates": adjacent_team_mates,
             "skill-value": skill_value, "d6-with-team-reroll": d6_with_team_reroll,
             "without-skill": without_skill, "marks": marks, "size": lambda env, xs: len(list(xs or []))}

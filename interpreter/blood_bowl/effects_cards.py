@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from nuffle.interpreter.blood_bowl import ballplay, kickoff
+from nuffle.interpreter.blood_bowl import ballplay, effects_cards_players, kickoff
 from nuffle.interpreter.blood_bowl.state import Player, Square, Team
 from nuffle.interpreter.blood_bowl.weapons import FACINGS, template_step
 from nuffle.interpreter.common_effects import Effect
@@ -45,6 +45,7 @@ def effects(m: Match) -> dict[str, Effect]:
                 and q.on_pitch and p is not q):
             return
         here, there = p.square, q.square
+        assert here is not None and there is not None  # both on the pitch
         m.put(p, there)
         m.put(q, here)
         m.note("switch-places", player=p, other=q)
@@ -124,8 +125,9 @@ def effects(m: Match) -> dict[str, Effect]:
             raise RulesError("G004", f"`add-player` was given {stats}; each characteristic "
                              "is 1 to 10", m.origin)
         n = 1 + sum(1 for q in team.players if q.position == "extra-player")
+        ma, st, ag, av = stats
         p = Player(f"{team.side}.extra-player-{n}", team, "Extra player", "extra-player",
-                   *stats, [])
+                   ma, st, ag, av, [])
         team.players.append(p)
         m.note("player-joins", team=team, player=p)
         if isinstance(skill, str):
@@ -256,28 +258,8 @@ def _effects_pages_50_51(m: Match) -> dict[str, Effect]:  # noqa: C901 - one fun
 
     def lose_skills(env: Env, p: Any, args: dict, duration: str | None) -> None:
         """Every skill goes, its rules muted, until the duration ends (a card of page 50)."""
-        if not isinstance(p, Player) or not p.skills:
-            return
-        lost, values = list(p.skills), dict(p.skill_values)
-        p.skills.clear()
-        p.skill_values.clear()
-        muted = [inst for bucket in m.hooks.by_key.values() for inst in bucket
-                 if inst.owner.kind == "ability" and inst.owner.player is p
-                 and not inst.disabled]
-        for inst in muted:
-            inst.disabled = True
-        m.note("loses-skills", player=p)
-        if duration is None:
-            return
-
-        def undo() -> None:
-            for inst in muted:
-                inst.disabled = False
-            for skill in lost:
-                if skill not in p.skills:
-                    p.skills.append(skill)
-            p.skill_values.update(values)
-        m.on_scope_end(duration, undo)
+        if isinstance(p, Player):
+            effects_cards_players.strip_skills(m, p, set(), duration)
 
     def field_player(env: Env, team: Any, args: dict, duration: str | None) -> None:
         """A temporary player placed on the pitch, past 11 if need be, until the duration
@@ -289,7 +271,8 @@ def _effects_pages_50_51(m: Match) -> dict[str, Effect]:  # noqa: C901 - one fun
             return
         item = env.owner.item
         n = 1 + sum(1 for q in team.players if q.position == item)
-        p = Player(f"{team.side}.{item}-{n}", team, env.owner.name, item, *stats, [])
+        ma, st, ag, av = stats
+        p = Player(f"{team.side}.{item}-{n}", team, env.owner.name, item, ma, st, ag, av, [])
         team.players.append(p)
         m.play_cards.extra.append(p)
         bound = []
@@ -352,7 +335,8 @@ def _queries_pages_50_51(m: Match) -> dict[str, Callable[..., Any]]:
             if event == "turn-end" and payload.get("team") is team.opponent:
                 break
             p = payload.get("player")
-            if event == "injured" and payload.get("team") is team and p not in out:
+            if event == "injured" and payload.get("team") is team and isinstance(p, Player) \
+                    and p not in out:
                 out.append(p)
         return out
 

@@ -20,10 +20,11 @@ def effects(m: Match) -> dict[str, Effect]:
     def lose_skill(env: Env, p: Any, args: dict, duration: str | None) -> None:
         """A skill a rule gave for a while ends now (PBBL page 46); a skill of the
         player's own, or one given for good, stays."""
-        undo = m.gained_skills.get((p, args.get("with")))
+        skill = args.get("with")
+        undo = m.gained_skills.get((p, skill)) if skill is not None else None
         if isinstance(p, Player) and undo is not None:
             undo()
-            m.note("loses-skill", player=p, skill=args.get("with"))
+            m.note("loses-skill", player=p, skill=skill)
 
     def hurl(env: Env, p: Any, args: dict, duration: str | None) -> None:
         """The player is thrown as a team-mate is thrown (PBBL page 30), with nobody
@@ -41,8 +42,8 @@ def effects(m: Match) -> dict[str, Effect]:
             with ballplay.swapped(m):
                 return hurl(env, p, args, duration)
         start, had_ball = p.square, m.holder is p
-        target: Square | None = start
-        last = start
+        target: Square | None
+        target = last = start
         for _ in range(n):
             last = target
             target = m.pitch.step(target, direction)

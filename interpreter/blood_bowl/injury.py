@@ -148,6 +148,7 @@ def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
                "armour-modified": armour_modified, "blocker": blocker}
     preset = m.modify("injury-without-roll", None, {
         "player": p, "team": p.team, "attacker": attacker, "cause": cause, "blocker": blocker})
+    dice: list[int]
     if preset is not None:
         dice, result = [], str(preset)
         m.note("injury-without-roll", player=p, result=result)
@@ -173,6 +174,7 @@ def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
     sq = p.square
     had_ball = m.holder is p and not crowd  # a standing player injured by an effect
     if had_ball:
+        assert sq is not None  # the ball carrier is on the pitch
         ballplay.drop(m, sq)
     if result in (STUNNED, PRONE) and crowd:
         m.take_off(p, RESERVES)
@@ -188,6 +190,7 @@ def injure(m: Match, p: Player, cause: str, attacker: Player | None = None,
     m.after("injured", {"player": p, "team": p.team, "result": result, "cause": cause,
                         "attacker": attacker})
     if had_ball:
+        assert sq is not None  # the ball carrier was on the pitch
         ballplay.bounce(m, sq)
     return result
 
@@ -260,6 +263,7 @@ def assists(m: Match, helper: Player, target: Player) -> int:
     helpers_team, besides = helper.team, target
     cause = "block" if helper.standing and target.standing else "foul"
     n = 0
+    assert target.square is not None  # a block's or a foul's players are on the pitch
     for sq in target.square.neighbours:
         q = m.occupant.get(sq)
         if q is None or q is helper or q.team is not helpers_team or not q.has_tackle_zones:

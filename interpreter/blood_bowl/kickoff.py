@@ -117,13 +117,14 @@ def set_up(m: Match, team: Team, players: list[Player] | None = None) -> None:
         here = team.players_on_pitch
         if len(here) >= MAX_ON_PITCH:
             break
-        line = sum(1 for q in here if on_line(m, team, q.square))
-        wide = [sum(1 for q in here if wide_zone(q.square) == z) for z in (0, 1)]
+        line = sum(1 for q in here if q.square is not None and on_line(m, team, q.square))
+        wide = [sum(1 for q in here if q.square is not None and wide_zone(q.square) == z)
+                for z in (0, 1)]
         room = min(MAX_ON_PITCH, available) - len(here)
         must_line = need_line - line >= room
         squares = [s for s in half if s not in m.occupant
                    and (not must_line or on_line(m, team, s))
-                   and (wide_zone(s) is None or wide[wide_zone(s)] < MAX_PER_WIDE_ZONE)]
+                   and ((zone := wide_zone(s)) is None or wide[zone] < MAX_PER_WIDE_ZONE)]
         sq = m.decide(team, "setup", squares, _setup_label, f"set up {p.id}", player=p.id)
         m.put(p, sq)
         p.standing, p.stunned = again.get(p, (not p.set_up_stunned, p.set_up_stunned))

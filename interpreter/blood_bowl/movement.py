@@ -71,6 +71,7 @@ def squares_left(m: Match, p: Player) -> int:
 def step_options(m: Match, p: Player) -> list[Square]:
     if squares_left(m, p) <= 0:
         return []
+    assert p.square is not None  # the moving player is on the pitch
     return [s for s in p.square.neighbours if s not in m.occupant]
 
 
@@ -80,6 +81,7 @@ def leap_options(m: Match, p: Player) -> list[Square]:
     if squares_left(m, p) < LEAP_COST \
             or not m.modify("can-leap", False, {"player": p, "team": p.team}):
         return []
+    assert p.square is not None  # the moving player is on the pitch
     x, y = p.square.x, p.square.y
     return [s for dx in range(-LEAP_REACH, LEAP_REACH + 1)
             for dy in range(-LEAP_REACH, LEAP_REACH + 1)
@@ -132,6 +134,7 @@ def _one_square(m: Match, move: Callable[[Match, Player, Square], None], p: Play
 def _step(m: Match, p: Player, sq: Square) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
     start = p.square
+    assert start is not None  # the moving player is on the pitch
     dodging = m.tackle_zones(start, p.team) > 0
     if not dodging and m.hooks.get("must-dodge", "modify"):  # a card of PBBL page 44
         dodging = bool(m.modify("must-dodge", False, squares_payload(p, start, sq)))
@@ -189,6 +192,7 @@ def leap(m: Match, p: Player, sq: Square) -> None:
 def _leap(m: Match, p: Player, sq: Square) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
     start = p.square
+    assert start is not None  # the leaping player is on the pitch
     if held(m, p, m.before("leap", squares_payload(p, start, sq))):
         return
     for _ in range(LEAP_COST):
@@ -250,6 +254,7 @@ def fill_vacated(m: Match) -> None:
 
 def pick_up(m: Match, p: Player) -> None:
     from nuffle.interpreter.blood_bowl.match import Turnover
+    assert p.square is not None  # they just entered the ball's square
     tz = m.tackle_zones(p.square, p.team)
     # one who cannot hold the ball makes no roll: it bounces (`can-hold-ball`, page 28)
     if ballplay.can_hold(m, p) and rolls.test(m, p, "pick-up", PICK_UP - tz, tz).passed:
@@ -258,5 +263,7 @@ def pick_up(m: Match, p: Player) -> None:
         m.after("pick-up", {"player": p, "team": p.team})
         return
     m.note("pick-up-failed", player=p)
-    ballplay.bounce(m, p.square or m.ball)  # a rule may have hurt them off the pitch (page 47)
+    sq = p.square or m.ball  # a rule may have hurt them off the pitch (page 47)
+    assert sq is not None  # the ball they failed to pick up lies there
+    ballplay.bounce(m, sq)
     raise Turnover("failed pick-up", "pick-up")

@@ -85,12 +85,14 @@ def run_scenario(ruleset: Ruleset, data: dict, without: bool = False, debug: boo
         raise ScenarioError(f"setup.tables: `{shown(tables_option)}` should be pbbl or bb2020")
     dice = Dice(0, script=scripted_dice(listed(part.get("dice"), "dice"), NAMED_FACES))
     agent = ScenarioAgent.from_script(listed(part.get("decisions"), "decisions"))
-    teams = [setup.get("home"), setup.get("away")]
-    for s, team in zip(("home", "away"), teams, strict=True):
+    teams: list[str] = []
+    for s in ("home", "away"):
+        team = setup.get(s)
         if team is None:
             raise ScenarioError(f"setup.{s}: name the {s} team (a Blood Bowl team's id)")
         if team not in ruleset.teams:
             raise ScenarioError(f"setup.{s}: no Blood Bowl team `{shown(team)}`")
+        teams.append(team)
     m = Match(ruleset, teams[0], teams[1], {"home": agent, "away": agent}, seed=0,
               options=Options(tables=tables_option, disabled=disabled, debug=debug,
                               overtime=bool(setup.get("overtime", True))), dice=dice)
@@ -278,10 +280,10 @@ def check(m: Match, expect: dict, timeline: Timeline, asked: list) -> list[str]:
             if have != n:
                 out.append(f"{team_side}'s {key.replace('_', ' ')} should be {n}, is {have}")
     for team_side, held in mapping(expect.get("hands"), "expect.hands").items():
-        have = sorted(c.item for c in m.play_cards.hands[side(team_side, "expect.hands")])
+        hand = sorted(c.item for c in m.play_cards.hands[side(team_side, "expect.hands")])
         want = sorted(str(c) for c in listed(held, f"expect.hands.{team_side}"))
-        if have != want:
-            out.append(f"{team_side}'s hand should be {want}, is {have}")
+        if hand != want:
+            out.append(f"{team_side}'s hand should be {want}, is {hand}")
     if "weather" in expect and m.weather != expect["weather"]:
         out.append(f"the weather should be {expect['weather']}, is {m.weather}")
     out += _questions(expect, asked)

@@ -29,6 +29,7 @@ def can_throw(m: Match, p: Player) -> bool:
 
 def throwable(m: Match, hurler: Player) -> list[Player]:
     """Standing team-mates next to the hurler whom the rules let be thrown."""
+    assert hurler.square is not None  # the hurler is on the pitch
     return [q for s in hurler.square.neighbours if (q := m.occupant.get(s)) is not None
             and q.team is hurler.team and q.standing
             and m.modify("can-be-thrown", False, {"player": q, "team": q.team})]
@@ -38,6 +39,7 @@ def targets(m: Match, hurler: Player) -> list[Square]:
     """Any square within the throwing player's Strength in squares of the hurler (rules may
     change that Strength for the throw, `throw-strength`: a skill of page 29)."""
     reach = m.modify("throw-strength", hurler.strength, {"player": hurler, "team": hurler.team})
+    assert hurler.square is not None  # the hurler is on the pitch
     return [s for s in m.pitch.squares() if s is not hurler.square
             and distance(hurler.square, s) <= reach]
 
@@ -65,7 +67,7 @@ def throw_team_mate(m: Match, hurler: Player, thrown: Player) -> None:
     target = m.decide(hurler.team, "throw-target", targets(m, hurler), lambda s: s.label(),
                       f"throw {thrown.id} to which square?", player=hurler.id)
     m.note("thrown-to", player=thrown, square=target)
-    if m.occupant.get(start) is thrown:
+    if start is not None and m.occupant.get(start) is thrown:
         del m.occupant[start]
     m.in_flight = thrown  # in the air: in no square until they land (the invariants know)
     try:
@@ -81,7 +83,8 @@ def _fly(m: Match, hurler: Player | None, thrown: Player, target: Square, had_ba
     from nuffle.interpreter.blood_bowl.match import Turnover
     landed_on = False
     team_mate_down = False
-    sq: Square | None = target
+    sq: Square | None
+    sq = target
     last = target
     for _ in range(scatters):  # scattered three times, like a ball (page 30)
         last = sq
@@ -113,8 +116,10 @@ def _fly(m: Match, hurler: Player | None, thrown: Player, target: Square, had_ba
     m.after("enter-square", {"player": thrown, "team": thrown.team, "square": sq})
     fell = landed_on
     if not landed_on:
-        tz = m.tackle_zones(sq, thrown.team) + (
-            m.tackle_zones(hurler.square, hurler.team) if hurler is not None else 0)
+        tz = m.tackle_zones(sq, thrown.team)
+        if hurler is not None:
+            assert hurler.square is not None  # no one landed on the hurler: still there
+            tz += m.tackle_zones(hurler.square, hurler.team)
         fell = not rolls.test(m, thrown, "landing", -tz, tz).passed
     if fell:
         injury.knock_down(m, thrown, "fall")

@@ -21,7 +21,7 @@ from nuffle.interpreter.blood_bowl import (
     team_mates,
     weapons,
 )
-from nuffle.interpreter.blood_bowl.state import Player, Team
+from nuffle.interpreter.blood_bowl.state import Player, Square, Team
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -238,7 +238,7 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
         if p.square is None or not p.standing:
             return
         ballplay.focus(m, p)
-        options: list[tuple[str, object]] = [("to", s) for s in movement.step_options(m, p)]
+        options: list[tuple[str, Square | Player | None]] = [("to", s) for s in movement.step_options(m, p)]
         options += [("leap", s) for s in movement.leap_options(m, p)]  # a skill of page 27
         if action == "blitz" and not blocked and movement.squares_left(m, p) > 0:
             options += [("block", q) for q in blocking.targets(m, p)]
@@ -293,11 +293,11 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
             return
 
 
-def _step_label(option: tuple[str, object]) -> str:
+def _step_label(option: tuple[str, Square | Player | None]) -> str:
     what, arg = option
     if arg is None:
         return what
-    if what in ("to", "leap"):
+    if isinstance(arg, Square):  # a square to move or leap to
         return f"{what} {arg.label()}"
     return f"{what} {arg.id}"
 
@@ -322,4 +322,5 @@ def _scoring(m: Match, h: Player | None) -> bool:
 def check_touchdown(m: Match) -> None:
     """A standing player holding the ball in the end zone their team scores in (page 16)."""
     if at_end_zone(m):
+        assert m.holder is not None  # `at_end_zone`: the carrier in the end zone
         m.score(m.holder.team, in_their_turn=m.holder.team is m.active)

@@ -58,6 +58,7 @@ def _target(m: Match, bomber: Player) -> Square | None:
 def _throw(m: Match, bomber: Player, target: Square) -> None:
     """Throw, and throw again whenever the bomb is caught or intercepted, until it explodes
     (or is lost in the crowd)."""
+    assert bomber.square is not None  # the bomber is on the pitch
     for _ in range(MAX_THROWS):
         rng = pass_range(bomber.square, target) or "long-bomb"
         m.note("bomb", player=bomber, target=target, range=rng)
@@ -80,17 +81,20 @@ def _throw(m: Match, bomber: Player, target: Square) -> None:
                 return
         # caught or intercepted: the taker must throw it again at once (page 25)
         bomber = taker
+        assert bomber.square is not None  # the taker is on the pitch
         nxt = _target(m, bomber)
         if nxt is None:
             explode(m, bomber.square, bomber)
             return
         target = nxt
+    assert bomber.square is not None  # the last to take it is on the pitch
     explode(m, bomber.square, bomber)
 
 
 def _scatter(m: Match, target: Square) -> Square | None:
     """An inaccurate throw scatters three times (page 13); None once off the pitch."""
-    sq: Square | None = target
+    sq: Square | None
+    sq = target
     for _ in range(3):
         sq = m.pitch.step(sq, m.dice.roll(8, "bomb scatter"))
         if sq is None:
@@ -102,7 +106,9 @@ def _scatter(m: Match, target: Square) -> Square | None:
 def _intercept(m: Match, bomber: Player, target: Square) -> Player | None:
     """One opposing player under the ruler may try to intercept (page 23)."""
     opponent = bomber.team.opponent
+    assert bomber.square is not None  # the bomber is on the pitch
     eligible = [q for q in opponent.players_on_pitch if q.has_tackle_zones
+                and q.square is not None  # on the pitch: always
                 and under_ruler(bomber.square, target, q.square)]
     if not eligible:
         return None
@@ -127,6 +133,7 @@ def _catch(m: Match, sq: Square, modifier: int) -> Player | None:
     if not m.decide(q.team, "catch-bomb", [True, False], ["catch", "let it explode"],
                     f"{q.id}: catch the bomb?", player=q.id):
         return None
+    assert q.square is not None  # the player in the square the bomb came down in
     tz = m.tackle_zones(q.square, q.team)
     if rolls.test(m, q, "catch", modifier - tz, tz).passed:
         m.note("bomb-caught", player=q)

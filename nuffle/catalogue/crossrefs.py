@@ -152,7 +152,7 @@ def _check_team(cat: Catalogue, team: Item, ids: Ids) -> list[Diagnostic]:
                          f"the team has {total} players; a Blitz Bowl team has from "
                          f"{MIN_PLAYERS} to {MAX_PLAYERS}, as its player cards show",
                          "check the positions' counts (rulebook pages 4 and 12)", key=True))
-    seen: set[str] = set()
+    seen: set[str | None] = set()  # the positions' ids (None: a position without one)
     for i, pos in enumerate(positions):
         if not isinstance(pos, dict):
             continue
@@ -288,7 +288,7 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
 def _check_roster(cat: Catalogue, roster: Item, ids: Ids) -> list[Diagnostic]:
     """A Blood Bowl roster: its team list exists and it buys a legal team (R408)."""
     team_id = roster.data.get("team")
-    found = cat.find("team", team_id, roster.game)
+    found = cat.find("team", team_id, roster.game) if isinstance(team_id, str) else []
     if not found:
         return [_unknown(roster, ("team",), "team", str(team_id),
                          _known(ids, roster.game, "team"))]

@@ -131,6 +131,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
 
 def _missing_kind(doc: YamlDocument, known: list[str]) -> Diagnostic:
     """No `kind`: point at a misspelt `kind` key if there is one, else at the file's start."""
+    assert isinstance(doc.data, dict)  # the caller has checked: the file holds one mapping
     for key in doc.data:
         if isinstance(key, str) and difflib.get_close_matches(key, ["kind"], n=1, cutoff=0.75):
             line, col, end = doc.position((key,), key=True)

@@ -12,11 +12,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import yaml
 
 from nuffle import limits
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
+
+if TYPE_CHECKING:
+    from yaml._yaml import Mark as _CMark
+
+    # a position in the text: the Python parser's Mark, or libyaml's (the same line, column)
+    Mark = yaml.Mark | _CMark
 
 Path_ = tuple[str | int, ...]
 
@@ -73,7 +80,7 @@ class YamlDocument:
         column = node.start_mark.column + 1 + (1 if style in ("'", '"') else 0)
         return SourceMap(self.path, line0 + 1, column, 0, block=False)
 
-    def error(self, code: str, message: str, mark: yaml.Mark | None, hint: str | None = None,
+    def error(self, code: str, message: str, mark: Mark | None, hint: str | None = None,
               width: int = 1) -> None:
         line, col = inside(self.text, mark.line + 1, mark.column + 1) if mark else (1, 1)
         self.diagnostics.append(Diagnostic(code, message, self.path, line, col, col + width,
@@ -181,8 +188,9 @@ class _Composer:
             self.take_key(top, value, event, node)
         else:
             if not top.skip_value:
-                self.doc.value_marks[(*top.path, top.key)] = node  # type: ignore[arg-type]
-                top.value[top.key] = value  # type: ignore[index]
+                assert top.key is not None  # take_key set it with key_node
+                self.doc.value_marks[(*top.path, top.key)] = node
+                top.value[top.key] = value
             top.key, top.key_node, top.skip_value = None, None, False
         return None
 
@@ -208,7 +216,9 @@ class _Composer:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
-        return yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
+        # the ignore: types-PyYAML's nodes take only yaml.error.Mark, but libyaml's events
+        # carry its own yaml._yaml.Mark (the same line and column), which nodes then hold
+        return yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,  # type: ignore[arg-type]
                                event.style)
 
     def scalar(self, event: yaml.ScalarEvent, node: yaml.ScalarNode) -> object:
@@ -219,7 +229,8 @@ class _Composer:
                            event.start_mark, "remove the tag: write the value plainly")
             return None
         if node.tag == "tag:yaml.org,2002:int" and len(event.value) > 40:
-            return self.too_large(event)
+            self.too_large(event)
+            return None
         try:
             value = self.constructor.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
@@ -227,24 +238,29 @@ class _Composer:
                            event.start_mark)
             return None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > limits.NUMBER:
-            return self.too_large(event)
+            self.too_large(event)
+            return None
         if isinstance(value, float) and (not math.isfinite(value) or abs(value) > limits.NUMBER):
-            return self.too_large(event)
+            self.too_large(event)
+            return None
         return value
 
     def too_large(self, event: yaml.ScalarEvent) -> None:
-        self.doc.error("Y008", f"the number is larger than {limits.NUMBER:,}", event.start_mark,
+        start, end = event.start_mark, event.end_mark
+        assert start is not None and end is not None  # the parser marks every event
+        self.doc.error("Y008", f"the number is larger than {limits.NUMBER:,}", start,
                        "no game number is this large; quote it if it is text",
-                       width=max(1, event.end_mark.column - event.start_mark.column))
-        return None
+                       width=max(1, end.column - start.column))
 
     def alias(self, event: yaml.AliasEvent) -> object:
         if any(o.anchor == event.anchor for o in self.stack):
             self.doc.error("Y007", f"the alias `*{event.anchor}` is inside the value it names",
                            event.start_mark, "an alias cannot contain itself")
             raise _Refused
+        assert event.anchor is not None  # an alias always names an anchor
         found = self.anchors.get(event.anchor)  # the parser refuses undefined aliases itself
-        node = yaml.ScalarNode("alias", f"*{event.anchor}", event.start_mark, event.end_mark)
+        node = yaml.ScalarNode("alias", f"*{event.anchor}",  # libyaml's Mark: see scalar_node
+                               event.start_mark, event.end_mark)  # type: ignore[arg-type]
         if found is None:
             self.doc.error("Y001", f"the alias `*{event.anchor}` names no anchor",
                            event.start_mark)
@@ -262,8 +278,8 @@ class _Composer:
                            event.start_mark, "remove the tag")
         mapping = isinstance(event, yaml.MappingStartEvent)
         node_type = yaml.MappingNode if mapping else yaml.SequenceNode
-        node = node_type("map" if mapping else "seq", [], event.start_mark, event.end_mark,
-                         event.flow_style)
+        node = node_type("map" if mapping else "seq", [],  # libyaml's Mark: see scalar_node
+                         event.start_mark, event.end_mark, event.flow_style)  # type: ignore[arg-type]
         path = self.path_for_next()
         self.stack.append(_Open({} if mapping else [], node, path, event.anchor))
 

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     opponents = sorted(t for t in ruleset.teams if t != home) if args.away == "all" \
         else [team_id(parser, ruleset, args.away, "--away")]
     options = options_for(parser, game, ruleset, args)
-    specs = []
+    specs: list[GameSpec] = []
     for away in opponents:
         for _ in range(args.games):
             i = len(specs)

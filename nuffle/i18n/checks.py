@@ -141,11 +141,11 @@ def _tokens(text: str, lang: str) -> tuple[Counter, Counter]:
         tokens += [die] * lowered.count(words)
         lowered = lowered.replace(words, " ")
 
-    def die(m: re.Match) -> str:
+    def dice_token(m: re.Match) -> str:
         count = m.group(1) if m.group(1) not in ("", "1") else ""
         tokens.append(f"{count}d{m.group(2)}")
         return " "
-    lowered = DICE.sub(die, lowered)
+    lowered = DICE.sub(dice_token, lowered)
     tokens += [SIGNS[sign] + digits + plus for sign, digits, plus in NUMBER.findall(lowered)]
     certain, maybe = _word_numbers(lowered, lang)
     return Counter(tokens + certain), Counter(maybe)

@@ -14,11 +14,15 @@ comes from.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nuffle.i18n.catalog import SHARED_CONTEXT
 from nuffle.i18n.entries import Entry
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.vocabulary.model import EffectDecl, EventDecl, QueryDecl
 
 DOMAINS = ("content", "narrative", "site", "rules")
 REPO = Path(__file__).resolve().parents[2]
@@ -110,8 +114,9 @@ def rules_entries() -> list[Entry]:
         if vocab.game in seen:
             continue
         seen.add(vocab.game)
-        for category, decls in (("event", vocab.events), ("effect", vocab.effects),
-                                ("query", vocab.queries)):
+        categories: list[tuple[str, Mapping[str, EventDecl | EffectDecl | QueryDecl]]] = [
+            ("event", vocab.events), ("effect", vocab.effects), ("query", vocab.queries)]
+        for category, decls in categories:
             for name, decl in sorted(decls.items()):
                 if decl.phrase:
                     out.append(Entry(f"rules/{vocab.game}/{category}/{name}", decl.phrase,

@@ -39,6 +39,18 @@ def by_context(lang: str, domain: str) -> dict[str, str]:
     return {ctx: text for (ctx, _), text in translated(lang, domain).items()}
 
 
+def _pairs(texts: dict[str, str], prefix: str) -> dict[tuple[str, str], str]:
+    """(first, rest) -> text for each context `<prefix><first>/<rest>` (a context with no
+    further `/` names no pair, so nothing looks it up)."""
+    out: dict[tuple[str, str], str] = {}
+    for ctx, text in texts.items():
+        if ctx.startswith(prefix):
+            first, slash, rest = ctx.removeprefix(prefix).partition("/")
+            if slash:
+                out[(first, rest)] = text
+    return out
+
+
 def rules_language(lang: str, game: str, catalogue) -> Language:
     """The Language that renders "rules as interpreted" in ``lang`` for ``game``'s
     vocabulary."""
@@ -49,8 +61,7 @@ def rules_language(lang: str, game: str, catalogue) -> Language:
     frames = {ctx.removeprefix("rules/frame/"): t for ctx, t in texts.items()
               if ctx.startswith("rules/frame/")}
     prefix = f"rules/{game}/"
-    phrases = {tuple(ctx.removeprefix(prefix).split("/", 1)): t for ctx, t in texts.items()
-               if ctx.startswith(prefix)}
+    phrases = _pairs(texts, prefix)
     if lang == "it":
         return Italian(game, frames, phrases, italian_nouns(catalogue, game))
     raise ValueError(f"no grammar for `{lang}` yet: add one beside nuffle/i18n/italian.py")
@@ -78,8 +89,9 @@ def content_names(lang: str, catalogue) -> dict[tuple[str, str], str]:
             if found:
                 out[("bonus-play", back["id"])] = found
         for entry in item.data.get("entries", []) if item.kind == "table" else []:
-            found = isinstance(entry, dict) and entry.get("id") and texts.get(
-                f"table/{item.id}/entries/{entry.get('roll')}/name")
+            if not (isinstance(entry, dict) and entry.get("id")):
+                continue
+            found = texts.get(f"table/{item.id}/entries/{entry.get('roll')}/name")
             if found:
                 out[("table", str(entry["id"]))] = found
         for pos in item.data.get("positions", []) if item.kind == "team" else []:
@@ -98,8 +110,7 @@ def narrative_words(lang: str, catalogue):
     texts = by_context(lang, "narrative")
     templates = {ctx.removeprefix("narrative/"): t for ctx, t in texts.items()
                  if ctx.startswith("narrative/") and not ctx.startswith("narrative/term/")}
-    terms = {tuple(ctx.removeprefix("narrative/term/").split("/", 1)): t
-             for ctx, t in texts.items() if ctx.startswith("narrative/term/")}
+    terms = _pairs(texts, "narrative/term/")
     return Words(templates, terms, content_names(lang, catalogue))
 
 
@@ -113,8 +124,7 @@ def blood_bowl_words(lang: str, catalogue):
     texts = by_context(lang, "narrative")
     templates = {ctx.removeprefix(prefix): t for ctx, t in texts.items()
                  if ctx.startswith(prefix) and not ctx.startswith(prefix + "term/")}
-    terms = {tuple(ctx.removeprefix(prefix + "term/").split("/", 1)): t
-             for ctx, t in texts.items() if ctx.startswith(prefix + "term/")}
+    terms = _pairs(texts, prefix + "term/")
     return BBWords(templates, terms, content_names(lang, catalogue))
 
 

@@ -24,7 +24,8 @@ def simulate_matrix(games: int, jobs: int = 1, progress: Callable[[], None] | No
                     ) -> dict:
     ruleset = load_ruleset()
     teams = sorted(ruleset.teams)
-    specs, pairs = [], []
+    specs: list[GameSpec] = []
+    pairs: list[tuple[str, str, str]] = []
     for i, a in enumerate(teams):
         for b in teams[i + 1:]:
             for g in range(games):  # each team at home in half of the games

@@ -103,7 +103,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     return site
 
 
-def language_site(site: Site, data, diags, translated: dict[str, set[str]],
+def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, str, str]]],
                   report: dict) -> Site:
     """Every page of the site in ``site.lang``."""
     makers = {"ability": ability_page, "ball": ball_page, "challenge-card": card_page,

@@ -17,8 +17,9 @@ class _Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
-        if a.get("id"):
-            self.ids.add(a["id"])
+        ident = a.get("id")
+        if ident:
+            self.ids.add(ident)
         for key in ("href", "src"):
             value = a.get(key)
             if value and tag in ("a", "img", "link", "script"):

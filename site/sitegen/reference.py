@@ -114,9 +114,9 @@ def content_examples(site: Site) -> dict[tuple[str, str, str], Example]:
             used = _usage(text.ast)
             names = rules_context(vocabulary(game), item, text)
             context = tuple(sorted(names.items())) if names else None
-            for category, names in zip(("event", "effect", "query", "parameter"), used,
-                                       strict=True):
-                for name in names:
+            for category, used_names in zip(("event", "effect", "query", "parameter"), used,
+                                            strict=True):
+                for name in used_names:
                     out.setdefault((game, category, name), Example(
                         game, text.kind, text.source.rstrip(), f"{item.kind}/{item.id}",
                         context))
@@ -147,26 +147,26 @@ def template_example(game: str, category: str, name: str) -> Example | None:
                     return made
         return None
     if category == "event":
-        decl = v.events[name]
-        if decl.is_value:
-            sample = _sample(v, decl.value_type)
+        event_decl = v.events[name]
+        if event_decl.value_type is not None:  # a value event
+            sample = _sample(v, event_decl.value_type)
             return None if sample is None else Example(
                 game, "coach-trait", f"modify {name}: set value to {sample}", "template")
         return Example(game, "coach-trait", f"after {name}:\n    let n = roll d6", "template")
     if category == "parameter":
-        decl = v.parameters[name]
-        sample = _sample(v, decl.type)
+        param = v.parameters[name]
+        sample = _sample(v, param.type)
         return None if sample is None else Example(game, "coach-trait",
                                                    f"set {name} to {sample}", "template")
     if category == "effect":
-        decl = v.effects[name]
+        effect = v.effects[name]
         parts = [name]
-        if decl.subject:
-            sample = _sample(v, decl.subject)
+        if effect.subject:
+            sample = _sample(v, effect.subject)
             if sample is None:
                 return None
             parts.append(sample)
-        for prep, typ in decl.params.items():
+        for prep, typ in effect.params.items():
             sample = _sample(v, typ)
             if sample is None:
                 return None
@@ -174,9 +174,10 @@ def template_example(game: str, category: str, name: str) -> Example | None:
         return Example(game, "ability", f"after turn-start where team is own:\n    "
                                         f"{' '.join(parts)}", "template")
     if category == "query":
-        decl = v.queries[name]
-        args = [_sample(v, t) for t in decl.params]
-        if any(a is None for a in args):
+        query = v.queries[name]
+        samples = [_sample(v, t) for t in query.params]
+        args = [a for a in samples if a is not None]
+        if len(args) < len(samples):
             return None
         return Example(game, "ability", f"after turn-start where team is own:\n"
                                         f"    let x = {name}({', '.join(args)})", "template")
@@ -299,25 +300,25 @@ def vocabulary_page(site: Site, game: str, found: dict) -> list[str]:
                 f"Payload: {payload}.{bounds}", ""]
         out += _code(found.get((game, "event", name)), site, here)
     out += ["## Effects", ""]
-    for name, decl in sorted(v.effects.items()):
-        args = ", ".join(f"`{p}` {t}" + (f" ({bounds_text(decl.bounds[p])})" if p in decl.bounds
-                                          else "") for p, t in decl.params.items())
-        subject = f" Subject: {decl.subject}" + (
-            f" ({bounds_text(decl.bounds['subject'])})" if "subject" in decl.bounds else "") + "." \
-            if decl.subject else ""
-        out += [f"### {name}", "", esc(decl.doc) + subject + (f" Arguments: {args}." if args
-                                                               else ""), ""]
+    for name, effect in sorted(v.effects.items()):
+        args = ", ".join(f"`{p}` {t}" + (f" ({bounds_text(effect.bounds[p])})" if p in effect.bounds
+                                          else "") for p, t in effect.params.items())
+        subject = f" Subject: {effect.subject}" + (
+            f" ({bounds_text(effect.bounds['subject'])})" if "subject" in effect.bounds else "") + "." \
+            if effect.subject else ""
+        out += [f"### {name}", "", esc(effect.doc) + subject + (f" Arguments: {args}." if args
+                                                                 else ""), ""]
         out += _code(found.get((game, "effect", name)), site, here)
     out += ["## Queries", ""]
-    for name, decl in sorted(v.queries.items()):
-        out += [f"### {name}", "", f"{esc(decl.doc)} Takes {', '.join(decl.params)}; gives "
-                f"{decl.returns}.", ""]
+    for name, query in sorted(v.queries.items()):
+        out += [f"### {name}", "", f"{esc(query.doc)} Takes {', '.join(query.params)}; gives "
+                f"{query.returns}.", ""]
         out += _code(found.get((game, "query", name)), site, here)
     out += ["## Parameters", ""]
-    for name, decl in sorted(v.parameters.items()):
-        bounds = f", {bounds_text(decl.bounds)}" if decl.bounds else ""
-        out += [f"### {name}", "", f"{esc(decl.doc)} Type {decl.type}, default "
-                f"`{decl.default}`{bounds}.", ""]
+    for name, param in sorted(v.parameters.items()):
+        bounds = f", {bounds_text(param.bounds)}" if param.bounds else ""
+        out += [f"### {name}", "", f"{esc(param.doc)} Type {param.type}, default "
+                f"`{param.default}`{bounds}.", ""]
         out += _code(found.get((game, "parameter", name)), site, here)
     out += ["## Constants", "", table(["Name", "Type", "Meaning"],
                                       [[f"`{c.name}`", c.type, esc(c.doc)]

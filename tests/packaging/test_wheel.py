@@ -82,3 +82,15 @@ def test_the_site_builds_from_outside_the_checkout(installed: Path, tmp_path: Pa
     assert "Install Nuffle as a tool" in (site / "guide" / "authoring" / "index.html").read_text()
     assert (site / "special-play-cards" / "punt" / "index.html").is_file()
     assert (site / "it" / "special-play-cards" / "punt" / "index.html").is_file()
+
+
+def test_the_installed_package_type_checks(installed: Path, tmp_path: Path) -> None:
+    """mypy over the package in the layout it installs in (the checkout's folders become
+    nuffle.dsl, nuffle.interpreter and nuffle.sitegen only there), with the project's
+    settings from pyproject.toml; py.typed tells users' own checkers the hints are real."""
+    checked = subprocess.run([sys.executable, "-m", "mypy", "--config-file",
+                              str(REPO / "pyproject.toml"), "--cache-dir", str(tmp_path),
+                              "-p", "nuffle"], cwd=installed, capture_output=True, text=True,
+                             timeout=900)
+    assert checked.returncode == 0, checked.stdout[-6000:] + checked.stderr
+    assert "Success: no issues found" in checked.stdout
