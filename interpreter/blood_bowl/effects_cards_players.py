@@ -18,47 +18,52 @@ if TYPE_CHECKING:
     from nuffle.interpreter.blood_bowl.match import Match
 
 
+def strip_skills(m: Match, p: Player, keep: set[str], duration: str | None) -> None:
+    """Every skill of the player but those in ``keep`` goes, its rules muted, until the
+    duration ends (for good with none): `lose-skills` (a card of PBBL page 50) keeps none,
+    `lose-skills-except` (page 44) the ones it names. A skill a rule gave for a while whose
+    own time runs out meanwhile is not given back."""
+    lost = [s for s in p.skills if s not in keep]
+    if not lost:
+        return
+    values = {s: p.skill_values[s] for s in lost if s in p.skill_values}
+    gained = {s for s in lost if (p, s) in m.gained_skills}
+    p.skills[:] = [s for s in p.skills if s in keep]
+    for s in values:
+        del p.skill_values[s]
+    muted = [inst for bucket in m.hooks.by_key.values() for inst in bucket
+             if inst.owner.kind == "ability" and inst.owner.player is p
+             and inst.owner.item not in keep and not inst.disabled]
+    for inst in muted:
+        inst.disabled = True
+    kept = [s for s in p.skills if s in keep]
+    if kept:
+        m.note("loses-skills-except", player=p, kept=kept)
+    else:
+        m.note("loses-skills", player=p)
+    if duration is None:
+        return
+
+    def undo() -> None:
+        for inst in muted:
+            inst.disabled = False
+        for skill in lost:
+            if skill in gained and (p, skill) not in m.gained_skills:
+                continue  # its own duration has ended: gone for good
+            if skill not in p.skills:
+                p.skills.append(skill)
+                if skill in values:
+                    p.skill_values[skill] = values[skill]
+    m.on_scope_end(duration, undo)
+
+
 def effects(m: Match) -> dict[str, Effect]:
     def lose_skills_except(env: Env, p: Any, args: dict, duration: str | None) -> None:
-        """Every skill but those named goes, its rules muted, until the duration ends (a
-        card of PBBL page 44: only the skills that must be used stay; ruling
-        bb-card-heckler). A skill a rule gave for a while whose own time runs out meanwhile
-        is not given back."""
+        """Every skill but those named goes (a card of PBBL page 44: only the skills that
+        must be used stay; ruling bb-card-heckler)."""
         keep = {s for s in (args.get("with") or []) if isinstance(s, str)}
-        if not isinstance(p, Player):
-            return
-        lost = [s for s in p.skills if s not in keep]
-        if not lost:
-            return
-        values = {s: p.skill_values[s] for s in lost if s in p.skill_values}
-        gained = {s for s in lost if (p, s) in m.gained_skills}
-        p.skills[:] = [s for s in p.skills if s in keep]
-        for s in values:
-            del p.skill_values[s]
-        muted = [inst for bucket in m.hooks.by_key.values() for inst in bucket
-                 if inst.owner.kind == "ability" and inst.owner.player is p
-                 and inst.owner.item not in keep and not inst.disabled]
-        for inst in muted:
-            inst.disabled = True
-        kept = [s for s in p.skills if s in keep]
-        if kept:
-            m.note("loses-skills-except", player=p, kept=kept)
-        else:
-            m.note("loses-skills", player=p)
-        if duration is None:
-            return
-
-        def undo() -> None:
-            for inst in muted:
-                inst.disabled = False
-            for skill in lost:
-                if skill in gained and (p, skill) not in m.gained_skills:
-                    continue  # its own duration has ended: gone for good
-                if skill not in p.skills:
-                    p.skills.append(skill)
-                    if skill in values:
-                        p.skill_values[skill] = values[skill]
-        m.on_scope_end(duration, undo)
+        if isinstance(p, Player):
+            strip_skills(m, p, keep, duration)
 
     def switch_team(env: Env, p: Any, args: dict, duration: str | None) -> None:
         """The player is listed with the other team until the duration ends, as a member of

@@ -18,6 +18,11 @@ from nuffle.sitegen.svg import pitch_svg
 
 from nuffle.catalogue.model import Item
 
+# where a Blood Bowl scenario may put a player off the pitch (PBBL page 12: the Dugout's boxes;
+# page 24: sent off)
+DUGOUT_BOXES = {"reserves": N_("Reserves box"), "knocked-out": N_("KO'd box"),
+                "casualty": N_("Dead & Injured box"), "sent-off": N_("Sent off")}
+
 SEEDS = {
     "000_ff9920886d8c191d.txt": N_("Blitz Bowl Season 2 rulebook (English, 2020)"),
     "003_ebf824c1784b0023.txt": N_("Blitz Bowl rulebook, Italian edition (2018)"),
@@ -171,6 +176,7 @@ def ability_page(site: Site, item: Item) -> None:
         out += ["## " + site.t("Players with it"), ""]
         for team_id, game in users:
             team = site.catalogue.get("team", team_id, game)
+            assert team is not None  # used_by names the teams of this catalogue
             positions = [p["name"] for p in team.data["positions"]
                          if item.id in p.get("abilities", p.get("skills", []))]
             out.append(f"- {site.link('team', team_id, here, game=game)}: "
@@ -397,10 +403,14 @@ def scenario_page(site: Site, item: Item) -> None:
     if players:
         rows = []
         for pid, spec in players.items():
+            if isinstance(spec, str):  # a box of the Dugout (a Blood Bowl scenario)
+                rows.append([code(pid), esc(site.t(DUGOUT_BOXES.get(spec, spec)))])
+                continue
             at = spec if isinstance(spec, list) else spec.get("at")
-            prone = " (" + site.t("Prone") + ")" if isinstance(spec, dict) and spec.get("prone") \
-                else ""
-            rows.append([code(pid), esc(f"{at[0]},{at[1]}") + prone])
+            state = [site.t(word) for key, word in (("prone", N_("Prone")), ("stunned", N_("Stunned")))
+                     if isinstance(spec, dict) and spec.get(key)]
+            rows.append([code(pid), esc(f"{at[0]},{at[1]}")
+                         + "".join(f" ({esc(w)})" for w in state)])
         out += [table([site.t("Player"), site.t("Square")], rows), ""]
     # TRANSLATORS: the scenario played with the rule it shows, and without it
     for title, part in ((site.t("With the rule"), data), (site.t("Without it"),

@@ -279,7 +279,8 @@ def declare(v: Vocabulary) -> None:
              phrase="{subject} is struck down")
     v.effect("lose-skills", "The player loses every skill and trait they have for the "
              "duration: their rules do not run for them, and they have them again when it "
-             "ends (a card of PBBL page 50 turns a player into a frog with only the skills it "
+             "ends, except a skill a rule gave for a while whose own time ran out meanwhile "
+             "(a card of PBBL page 50 turns a player into a frog with only the skills it "
              "names).", "player", required=True, durations=True,
              phrase="{subject} loses every skill")
     v.effect("field-player", "A temporary player joins the team for the duration, placed "
