@@ -362,6 +362,8 @@ def _syntax_diagnostic(err: UnexpectedInput, text: str, source: SourceMap) -> Di
         shown = "end of line" if tok.type == "_NL" else f"'{tok}'"
         expected = _expected_words(err.expected)
         hint = hint or _keyword_hint(str(tok)) if tok.type == "NAME" else hint
+        if str(tok) == "=":  # a comparison written with one sign, as in some languages
+            hint = hint or "compare with `==` (`=` alone means nothing), e.g. `if roll d6 == 1:`"
         hint = hint or f"expected {', '.join(expected[:8])}"
         width = max(1, len(str(tok))) if tok.type != "_NL" else 1
         return _diag(source, "E100", f"unexpected {shown}", line, column, hint, width)

@@ -17,6 +17,7 @@ def only(diags, code):
 RULES_CASES = [
     ("E100", "after catch where:\n    reroll\n", 1, 18, "expected"),
     ("E100", "aftr catch where player is self:\n    reroll\n", 1, 12, "did you mean `after`"),
+    ("E100", "after catch:\n    if roll d6 = 1: reroll\n", 2, 16, "compare with `==`"),
     ("E101", "after Catch:\n    reroll\n", 1, 7, "lower-case"),
     ("E101", "after catch:\n    knock_down player\n", 2, 10, "hyphens"),
     ("E102", "after catch:\nreroll\n", 2, 1, "indent"),
