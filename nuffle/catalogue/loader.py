@@ -25,13 +25,17 @@ SKIPPED_DIRS = {"schemas", "locales"}
 
 
 def content_files(paths: Iterable[Path] | None = None) -> list[Path]:
-    """All YAML files under the given files or folders (bundled content by default)."""
+    """All YAML files under the given files or folders (bundled content by default). In a
+    folder, hidden files and folders (`.pre-commit-config.yaml`, `.github/`) are a content
+    repository's tooling, not content, and are left out; a file named outright is read."""
     roots = list(paths) if paths else [content_dir()]
     found: list[Path] = []
     for root in roots:
         if root.is_dir():
             for p in sorted(root.rglob("*.yaml")):
-                if not SKIPPED_DIRS.intersection(p.relative_to(root).parts[:-1]):
+                parts = p.relative_to(root).parts
+                if not SKIPPED_DIRS.intersection(parts[:-1]) \
+                        and not any(part.startswith(".") for part in parts):
                     found.append(p)
         else:
             found.append(root)
