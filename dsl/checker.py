@@ -37,6 +37,9 @@ class _Scope:
     parent: _Scope | None = None
     in_modify: bool = False
     value_event: str | None = None  # the value event a `modify` hook works out
+    # inside a hook on an unknown event: its names cannot be known, and the event's own error
+    # (N101) says what to fix; an unknown name there is not reported again (no cascade)
+    event_unknown: bool = False
 
     def lookup(self, name: str) -> str | None:
         scope: _Scope | None = self
@@ -55,9 +58,9 @@ class _Scope:
         return out
 
     def child(self, names: Mapping[str, str] | None = None, in_modify: bool | None = None,
-              value_event: str | None = None) -> _Scope:
+              value_event: str | None = None, event_unknown: bool = False) -> _Scope:
         return _Scope(dict(names or {}), self, self.in_modify if in_modify is None else in_modify,
-                      value_event or self.value_event)
+                      value_event or self.value_event, event_unknown or self.event_unknown)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
@@ -199,7 +202,8 @@ class RulesChecker:
                 names["value"] = decl.value_type or ANY
         modify = hook.timing == "modify"
         inner = scope.child(names, in_modify=modify,
-                            value_event=decl.name if modify and decl is not None else None)
+                            value_event=decl.name if modify and decl is not None else None,
+                            event_unknown=decl is None)
         if hook.where is not None:
             self.expect_bool(hook.where, inner)
         for opt in hook.options:
@@ -476,6 +480,8 @@ class RulesChecker:
         param = self.vocab.parameters.get(expr.name)
         if param is not None:
             return param.type
+        if scope.event_unknown:
+            return ERROR  # the hook's event is unknown: N101 already stands for this
         candidates = scope.all_names() | set(self.vocab.constants) | set(self.vocab.parameters)
         hint = did_you_mean(expr.name, candidates)
         if hint is None and expr.name in self.vocab.events:

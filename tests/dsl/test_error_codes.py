@@ -71,6 +71,16 @@ def test_all_errors_reported_in_one_run(tree) -> None:
     assert codes == ["N101", "N102", "N103"]
 
 
+def test_a_misspelt_event_is_one_error_not_a_cascade(tree) -> None:
+    """The names a hook may use come from its event; with the event unknown, its names are
+    not reported one by one (issue 14), but a mistake outside that hook still is."""
+    tree.ability("probe", "after cacth where player is self and player.team is own:\n"
+                          "    knock-down player\n"
+                          "after catch where player is slef:\n    reroll\n")
+    found = [(d.code, d.line) for d in tree.check()]
+    assert found == [("N101", ABILITY_RULES_LINE), ("N103", ABILITY_RULES_LINE + 2)]
+
+
 BAD_FILES = [
     ("Y001", "kind: ability\nid: [x\n", 3, 1, None),
     ("Y001", "", 1, 1, "kind"),
