@@ -33,10 +33,16 @@ def _at(item: Item, path: tuple, code: str, message: str, hint: str | None = Non
     return Diagnostic(code, message, item.path, line, col, end, hint)
 
 
-def _unknown(item: Item, path: tuple, kind: str, ref: str, known: list[str]) -> Diagnostic:
+def _unknown(cat: Catalogue, item: Item, path: tuple, kind: str, ref: str,
+             known: list[str]) -> list[Diagnostic]:
+    """R402 for a reference to no item; none when a file that could not be read gives that
+    id (its own error stands for it: one broken team file is one error, not one more per
+    ball, card and scenario that names the team)."""
+    if ref in cat.unreadable_ids:
+        return []
     close = difflib.get_close_matches(ref, known, n=1, cutoff=0.6)
-    return _at(item, path, "R402", f"unknown {kind} `{ref}`",
-               f"did you mean `{close[0]}`?" if close else f"no {kind} has that id")
+    return [_at(item, path, "R402", f"unknown {kind} `{ref}`",
+                f"did you mean `{close[0]}`?" if close else f"no {kind} has that id")]
 
 
 def dice_range(expr: str) -> range:
@@ -105,7 +111,7 @@ def _check_item(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
                          f"`{item.id}`", f"rename the file to `{item.id}.yaml`"))
     for i, ruling in enumerate(item.data.get("rulings") or []):
         if not cat.find("ruling", ruling, game):
-            diags.append(_unknown(item, ("rulings", i), "ruling", ruling, known("ruling")))
+            diags += _unknown(cat, item, ("rulings", i), "ruling", ruling, known("ruling"))
     if item.kind == "team":
         diags += _check_team(cat, item, ids)
     elif item.kind == "star-player":
@@ -113,7 +119,7 @@ def _check_item(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
     elif item.kind == "ball":
         team = item.data.get("team")
         if isinstance(team, str) and not cat.find("team", team, game):
-            diags.append(_unknown(item, ("team",), "team", team, known("team")))
+            diags += _unknown(cat, item, ("team",), "team", team, known("team"))
     elif item.kind == "roster":
         diags += _check_roster(cat, item, ids)
     elif item.kind == "table":
@@ -135,7 +141,7 @@ def _check_item(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
                 # allow table/<table-id>/<entry-id>
                 ref_id = ref_id.split("/")[0]
             if not cat.find(kind, ref_id, game):
-                diags.append(_unknown(item, ("applies_to", i), kind, ref_id, known(kind)))
+                diags += _unknown(cat, item, ("applies_to", i), kind, ref_id, known(kind))
     return diags
 
 
@@ -163,12 +169,12 @@ def _check_team(cat: Catalogue, team: Item, ids: Ids) -> list[Diagnostic]:
         field = "abilities" if blitz else "skills"
         for j, ability in enumerate(pos.get(field) or []):
             if isinstance(ability, str) and not cat.find("ability", ability, team.game):
-                diags.append(_unknown(team, ("positions", i, field, j), "ability", ability,
-                                      _known(ids, team.game, "ability")))
+                diags += _unknown(cat, team, ("positions", i, field, j), "ability", ability,
+                                  _known(ids, team.game, "ability"))
     for i, star in enumerate(team.data.get("star_players") or []):
         if isinstance(star, str) and not cat.find("star-player", star, team.game):
-            diags.append(_unknown(team, ("star_players", i), "star-player", star,
-                                  _known(ids, team.game, "star-player")))
+            diags += _unknown(cat, team, ("star_players", i), "star-player", star,
+                              _known(ids, team.game, "star-player"))
     return diags
 
 
@@ -182,11 +188,11 @@ def _check_star_player(cat: Catalogue, star: Item, ids: Ids) -> list[Diagnostic]
     for base, holder in lists:
         for j, skill in enumerate(holder.get("skills") or []):
             if isinstance(skill, str) and not cat.find("ability", skill, game):
-                diags.append(_unknown(star, (*base, "skills", j), "ability", skill,
-                                      _known(ids, game, "ability")))
+                diags += _unknown(cat, star, (*base, "skills", j), "ability", skill,
+                                  _known(ids, game, "ability"))
     for i, team in enumerate(star.data.get("plays_for") or []):
         if isinstance(team, str) and not cat.find("team", team, game):
-            diags.append(_unknown(star, ("plays_for", i), "team", team, _known(ids, game, "team")))
+            diags += _unknown(cat, star, ("plays_for", i), "team", team, _known(ids, game, "team"))
     return diags
 
 
@@ -210,8 +216,8 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     game = item.game
 
-    def unknown(path: tuple, kind: str, ref_id: str) -> Diagnostic:
-        return _unknown(item, path, kind, ref_id, _known(ids, game, kind))
+    def unknown(path: tuple, kind: str, ref_id: str) -> list[Diagnostic]:
+        return _unknown(cat, item, path, kind, ref_id, _known(ids, game, kind))
 
     setup = item.data.get("setup", {})
     players: list[str] = []
@@ -220,15 +226,16 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
         team_id = setup.get(side, default)
         found = cat.find("team", team_id, game)
         team = found[0] if found else None
-        if team is None:
-            diags.append(unknown(("setup", side), "team", team_id))
-        elif team.schema_ok:
+        if team is not None and team.schema_ok:
             players += roster(team, side)
-        else:  # a broken team file: its players cannot be known, so none are checked
-            players = []
-            break
+            continue
+        if team is None:
+            diags += unknown(("setup", side), "team", team_id)
+        # an unknown or broken team: its players cannot be known, so none are checked
+        players = []
+        break
     if "pitch" in setup and not cat.find("pitch", setup["pitch"], game):
-        diags.append(unknown(("setup", "pitch"), "pitch", setup["pitch"]))
+        diags += unknown(("setup", "pitch"), "pitch", setup["pitch"])
 
     def player(path: tuple, pid: str, key: bool = False) -> None:
         if players and pid not in players:
@@ -239,7 +246,7 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
 
     def ref(path: tuple, kind: str, ref_id: object) -> None:
         if isinstance(ref_id, str) and not cat.find(kind, ref_id, game):
-            diags.append(unknown(path, kind, ref_id))
+            diags.extend(unknown(path, kind, ref_id))
 
     for section in ("players", "actions_made", "skills"):
         for pid in setup.get(section) or {}:
@@ -290,8 +297,8 @@ def _check_roster(cat: Catalogue, roster: Item, ids: Ids) -> list[Diagnostic]:
     team_id = roster.data.get("team")
     found = cat.find("team", team_id, roster.game) if isinstance(team_id, str) else []
     if not found:
-        return [_unknown(roster, ("team",), "team", str(team_id),
-                         _known(ids, roster.game, "team"))]
+        return _unknown(cat, roster, ("team",), "team", str(team_id),
+                        _known(ids, roster.game, "team"))
     if not found[0].schema_ok:
         return []  # the team file's own errors are reported; its positions are unknown
     return [_at(roster, path, "R408", message, hint)
@@ -305,8 +312,8 @@ def _check_special_play_card(cat: Catalogue, card: Item, ids: Ids) -> list[Diagn
     if not isinstance(deck, str):
         return []
     if not cat.find("special-play-deck", deck, card.game):
-        return [_unknown(card, ("deck",), "special-play-deck", deck,
-                         _known(ids, card.game, "special-play-deck"))]
+        return _unknown(cat, card, ("deck",), "special-play-deck", deck,
+                        _known(ids, card.game, "special-play-deck"))
     folder = Path(card.path).parent.name
     if folder != deck:
         return [_at(card, ("deck",), "R409", f"the card is in the folder `{folder}` but its "

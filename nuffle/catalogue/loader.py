@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +23,9 @@ from nuffle.paths import content_dir
 from nuffle.textfile import Unreadable, decode_utf8, read_bounded
 
 SKIPPED_DIRS = {"schemas", "locales"}
+# a top-level `id:` line, read from a file that does not load as an item, so that the items
+# naming it get no second error for it
+UNREADABLE_ID = re.compile(r"^id:[ \t]*[\"']?([a-z0-9][a-z0-9-]*)[\"']?[ \t]*(?:#.*)?$", re.M)
 
 
 def content_files(paths: Iterable[Path] | None = None) -> list[Path]:
@@ -220,6 +224,7 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
     for path in [*selected, *context]:
         resolved = path.resolve()
         is_chosen = resolved in chosen
+        doc: YamlDocument | None = None
         try:
             doc = load_document(path, overrides.get(resolved))
             every_doc[doc.path] = doc
@@ -235,6 +240,9 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
         if progress is not None and is_chosen:
             progress()
         if item is None:
+            salvaged = UNREADABLE_ID.search(doc.text) if doc is not None else None
+            if salvaged:
+                catalogue.unreadable_ids.add(salvaged.group(1))
             continue
         key = item.key
         if key in first_seen:

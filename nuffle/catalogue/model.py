@@ -63,6 +63,9 @@ class AmbiguousId(LookupError):
 @dataclass
 class Catalogue:
     items: dict[Key, Item] = field(default_factory=dict)
+    # the ids of files that could not be read as an item (YAML syntax, an unknown kind):
+    # a reference to one is not reported again (crossrefs._unknown)
+    unreadable_ids: set[str] = field(default_factory=set)
 
     def add(self, item: Item) -> None:
         self.items[item.key] = item

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 ABILITY_RULES_LINE = 9  # first rules line in files written by ContentTree.ability
@@ -357,3 +359,40 @@ def test_a_schema_message_never_quotes_a_huge_value_whole(validator, value, code
     assert len(diag.message) < 200 and "\n" not in diag.message
     if validator == "maxLength":
         assert diag.message == "`name` is too long: 100,000 characters, at most 200"
+
+
+NORSE = Path(__file__).resolve().parents[2] / "site" / "examples" / "norse"
+
+
+def norse_pack(tree, team_text: str | None = None, scenario_text: str | None = None) -> None:
+    for f in sorted(NORSE.glob("*.yaml")):
+        text = f.read_text(encoding="utf-8")
+        if f.stem == "norse" and team_text is not None:
+            text = team_text(text)
+        if f.stem.startswith("ability-") and scenario_text is not None:
+            text = scenario_text(text)
+        tree.write(f.name, text)
+
+
+def check_with_bundled(tree) -> list:
+    from nuffle.catalogue.loader import load_catalogue
+    return load_catalogue([tree.root])[1]
+
+
+def test_a_broken_team_file_is_one_error_not_one_per_item_naming_it(tree) -> None:
+    """Issue 14: the ball, ability scenario and team of the authoring guide's pack, checked
+    as an author checks them (with the bundled content); with the team file unreadable, the
+    ball and the scenario that name it report nothing more."""
+    norse_pack(tree)
+    assert check_with_bundled(tree) == []
+    norse_pack(tree, team_text=lambda t: t.replace("name: Norse", "name: [Norse", 1))
+    assert [d.code for d in check_with_bundled(tree)] == ["Y001"]
+    norse_pack(tree, team_text=lambda t: t.replace("kind: team", "kind: tem", 1))
+    assert [d.code for d in check_with_bundled(tree)] == ["S304"]
+
+
+def test_a_scenario_naming_an_unknown_team_checks_no_player_ids(tree) -> None:
+    norse_pack(tree, scenario_text=lambda t: t.replace("home: norse", "home: nrose", 1))
+    found = check_with_bundled(tree)
+    assert [(d.code, d.message) for d in found] == [("R402", "unknown team `nrose`")]
+    assert found[0].hint == "did you mean `norse`?"
