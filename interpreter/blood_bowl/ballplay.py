@@ -79,8 +79,7 @@ def swapped(m: Match) -> Iterator[None]:
 def focus(m: Match, p: Player) -> None:
     """If ``p`` carries the second ball, it becomes the ball the procedures handle (a
     knocked-down carrier drops the ball they carry, page 12)."""
-    o = m.other_ball
-    if o is not None and o.holder is p:
+    if carries_other(m, p):
         swap_balls(m)
 
 
@@ -108,7 +107,7 @@ def drop(m: Match, sq: Square) -> None:
 def can_hold(m: Match, p: Player) -> bool:
     """Whether a player can hold the ball at all (a rule may say not: a skill of page 28);
     one carrying the second ball may not take this one too (a card of page 44)."""
-    if m.other_ball is not None and m.other_ball.holder is p:
+    if carries_other(m, p):
         return False
     return bool(m.modify("can-hold-ball", True, {"player": p, "team": p.team}))
 

@@ -335,6 +335,5 @@ def check_touchdown_pushed(m: Match, p: Player) -> None:
     if ballplay.carries_other(m, p):  # a second ball (a card of page 44)
         with ballplay.swapped(m):
             return check_touchdown_pushed(m, p)
-    if m.holder is p and p.standing and p.square is not None \
-            and p.square.x == m.scoring_end(p.team) and m.may_score(p):
+    if m.holder is p and m.in_scoring_position(p):
         m.score(p.team, in_their_turn=p.team is m.active)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from nuffle.interpreter.blood_bowl import weapons
+from nuffle.interpreter.blood_bowl import ballplay, weapons
 from nuffle.interpreter.blood_bowl.blocking import block_dice
 from nuffle.interpreter.blood_bowl.pitch import distance, pass_range
 from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square
@@ -59,8 +59,8 @@ class BloodBowlGreedyBot:
         p, action = option
         carrier = game.holder
         ball = self.ball_square(game)
-        other = game.other_ball  # a second ball's carrier runs too (a card of PBBL page 44)
-        if carrier is p or (other is not None and other.holder is p):
+        # a second ball's carrier runs too (a card of PBBL page 44)
+        if carrier is p or ballplay.carries_other(game, p):
             return {"move": 9, "pass": 5, "hand-off": 4}.get(action, 0)
         if action == "throw-bomb":  # worth it with opponents to catch in the blast
             best = max((self._blast(game, team, q.square) for q in team.opponent.players_on_pitch

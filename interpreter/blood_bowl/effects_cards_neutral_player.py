@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from nuffle.interpreter.blood_bowl.effects_cards_players import relist
 from nuffle.interpreter.blood_bowl.state import Player, Team
 from nuffle.interpreter.common_effects import Effect
 from nuffle.interpreter.hooks import Env
@@ -16,15 +17,6 @@ if TYPE_CHECKING:
 
 
 def effects(m: Match) -> dict[str, Effect]:
-    def relist(p: Player, team: Team) -> None:
-        """List the player with ``team``: decisions of his action go to its coach."""
-        if p.team is team:
-            return
-        if p in p.team.players:
-            p.team.players.remove(p)
-        p.team = team
-        team.players.append(p)
-
     def coach_action(env: Env, p: Any, args: dict, duration: str | None) -> None:
         """An action outside any team turn by a player a coach may move whichever team lists
         him (a card of PBBL page 44; ruling bb-card-fanatic-invasion): asked of that coach,

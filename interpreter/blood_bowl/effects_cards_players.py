@@ -57,6 +57,18 @@ def strip_skills(m: Match, p: Player, keep: set[str], duration: str | None) -> N
     m.on_scope_end(duration, undo)
 
 
+def relist(p: Player, team: Team, at: int | None = None) -> None:
+    """List the player with ``team`` (at ``at`` in its list, else last): its coach decides
+    for him and he is its player for every rule (cards of PBBL pages 44 and 50)."""
+    if p.team is team:
+        return
+    if p in p.team.players:
+        p.team.players.remove(p)
+    p.team = team
+    if p not in team.players:
+        team.players.insert(len(team.players) if at is None else min(at, len(team.players)), p)
+
+
 def effects(m: Match) -> dict[str, Effect]:
     def lose_skills_except(env: Env, p: Any, args: dict, duration: str | None) -> None:
         """Every skill but those named goes (a card of PBBL page 44: only the skills that
@@ -76,10 +88,7 @@ def effects(m: Match) -> dict[str, Effect]:
         old = p.team
         index = old.players.index(p) if p in old.players else len(old.players)
         acted = p.acted
-        if p in old.players:
-            old.players.remove(p)
-        p.team = new
-        new.players.append(p)
+        relist(p, new)
         p.acted, p.moves_used, p.rushes_used = False, 0, 0
         extra = p not in m.play_cards.extra
         if extra:
@@ -89,11 +98,7 @@ def effects(m: Match) -> dict[str, Effect]:
             return
 
         def undo() -> None:
-            if p in new.players:
-                new.players.remove(p)
-            p.team = old
-            if p not in old.players:
-                old.players.insert(min(index, len(old.players)), p)
+            relist(p, old, index)
             p.acted = acted
             if extra and p in m.play_cards.extra:
                 m.play_cards.extra.remove(p)

@@ -73,10 +73,7 @@ def _scorer(m: Match, team: Team) -> Player | None:
     """The standing player of ``team`` holding the ball in the end zone it scores in, whom
     no rule stops scoring (page 16)."""
     h = m.holder
-    if h is not None and h.team is team and h.standing and h.square is not None \
-            and h.square.x == m.scoring_end(team) and m.may_score(h):
-        return h
-    return None
+    return h if h is not None and h.team is team and m.in_scoring_position(h) else None
 
 
 def queries(m: Match) -> dict[str, Callable[..., Any]]:

@@ -161,11 +161,13 @@ class Match(GameCore):
         """The end zone column a team scores in (it defends the other, page 7)."""
         return AWAY_END if team is self.home else HOME_END
 
-    def may_score(self, p: Player) -> bool:
-        """Whether a ball carrier in the end zone their team scores in scores (page 16):
-        yes, unless a rule says not (`can-score`, a card of PBBL page 50)."""
-        return not self.hooks.get("can-score", "modify") or bool(
-            self.modify("can-score", True, {"player": p, "team": p.team}))
+    def in_scoring_position(self, p: Player) -> bool:
+        """Whether a ball carrier scores where they stand: standing in the end zone their
+        team scores in (page 16), and no rule says not (`can-score`, a card of PBBL page
+        50). Whether they hold the ball is the caller's to say (either ball, page 44)."""
+        return p.standing and p.square is not None and p.square.x == self.scoring_end(p.team) \
+            and (not self.hooks.get("can-score", "modify")
+                 or bool(self.modify("can-score", True, {"player": p, "team": p.team})))
 
     def tackle_zones(self, sq: Square, team: Team) -> int:
         """How many of ``team``'s opponents exert a tackle zone on ``sq`` (page 9)."""

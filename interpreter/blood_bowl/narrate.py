@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from nuffle.interpreter.blood_bowl import ballplay
 from nuffle.interpreter.blood_bowl.messages import FIELD_TERMS, MESSAGES, TERMS
 from nuffle.interpreter.blood_bowl.state import Player, Square, Team
 
@@ -93,8 +94,7 @@ def render_pitch(m: Any, words: Words = ENGLISH) -> str:
             p = m.occupant.get(sq)
             if p is not None:
                 letter = letters[p.id]
-                mark = "*" if m.holder is p or (m.other_ball is not None
-                                                and m.other_ball.holder is p) \
+                mark = "*" if m.holder is p or ballplay.carries_other(m, p) \
                     else "=" if p.stunned else "_" if not p.standing else " "
                 cells.append(letter + mark)
             elif m.ball is sq or (m.other_ball is not None and m.other_ball.square is sq):

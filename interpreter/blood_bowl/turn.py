@@ -314,8 +314,7 @@ def at_end_zone(m: Match) -> bool:
 
 
 def _scoring(m: Match, h: Player | None) -> bool:
-    return h is not None and h.standing and h.square is not None \
-        and h.square.x == m.scoring_end(h.team) and m.may_score(h) \
+    return h is not None and m.in_scoring_position(h) \
         and not (h.team is m.touchdowns_held and h.team is not m.active)  # it waits (page 48)
 
 
