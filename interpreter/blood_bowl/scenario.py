@@ -300,21 +300,24 @@ def where_text(p: Player) -> str:
 def _ball_spec_text(m: Match, spec: Any, where: str) -> str:
     spec = mapping(spec, where)
     if "held_by" in spec:
-        return f"held by {player(m, spec['held_by'], where + '.held_by').id}"
-    return f"at {square(m, spec.get('at'), where + '.at').label()}"
+        return _place_text(player(m, spec["held_by"], where + ".held_by"), None)
+    return _place_text(None, square(m, spec.get("at"), where + ".at"))
 
 
 def balls_text(m: Match) -> list[str]:
     """The balls in play, the second one too (`Match.other_ball`), as `ball_text` says."""
     out = [ball_text(m)] if m.holder is not None or m.ball is not None else []
-    other = m.other_ball
-    if other is not None:
-        out.append(f"held by {other.holder.id}" if other.holder is not None
-                   else f"at {other.square.label()}" if other.square is not None else "nowhere")
+    if m.other_ball is not None:
+        out.append(_place_text(m.other_ball.holder, m.other_ball.square))
     return sorted(out)
 
 
 def ball_text(m: Match) -> str:
-    if m.holder is not None:
-        return f"held by {m.holder.id}"
-    return f"at {m.ball.label()}" if m.ball is not None else "nowhere"
+    return _place_text(m.holder, m.ball)
+
+
+def _place_text(holder: Player | None, square: Square | None) -> str:
+    """Where a ball is: its carrier, else the square it lies in."""
+    if holder is not None:
+        return f"held by {holder.id}"
+    return f"at {square.label()}" if square is not None else "nowhere"
