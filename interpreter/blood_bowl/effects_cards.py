@@ -315,9 +315,7 @@ def _queries_pages_50_51(m: Match) -> dict[str, Callable[..., Any]]:
         return team.opponent.players_on_pitch + team.players_on_pitch
 
     def dead_and_injured(env: Env, team: Any) -> list[Player]:
-        if not isinstance(team, Team):
-            return []
-        return [p for p in team.players if p.where == CASUALTY]
+        return team.players_in(CASUALTY) if isinstance(team, Team) else []
 
     def injured_in_opposing_turn(env: Env, team: Any) -> list[Player]:
         """The `injured` events of the team's players between the opponent's last

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from nuffle.interpreter.blood_bowl import ballplay, injury, team_mates
-from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square
+from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square, Team
 from nuffle.interpreter.common_effects import Effect
 from nuffle.interpreter.hooks import Env
 
@@ -93,7 +93,7 @@ def effects(m: Match) -> dict[str, Effect]:
 
 def queries(m: Match) -> dict[str, Callable[..., Any]]:
     def reserves(env: Env, team: Any) -> list[Player]:
-        return [p for p in getattr(team, "players", []) if p.where == RESERVES]
+        return team.players_in(RESERVES) if isinstance(team, Team) else []
 
     def end_zone(env: Env, team: Any) -> list[Square]:
         """The end zone a team defends (PBBL page 5): the one it does not score in."""

@@ -58,9 +58,7 @@ def effects(m: Match) -> dict[str, Effect]:
 
 def queries(m: Match) -> dict[str, Callable[..., Any]]:
     def ko_box(env: Env, team: Any) -> list[Player]:
-        if not isinstance(team, Team):
-            return []
-        return [p for p in team.players if p.where == KNOCKED_OUT]
+        return team.players_in(KNOCKED_OUT) if isinstance(team, Team) else []
 
     def set_up_eligible(env: Env, team: Any) -> list[Player]:
         if not isinstance(team, Team):

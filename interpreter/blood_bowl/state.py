@@ -186,6 +186,10 @@ class Team:
     def players_on_pitch(self) -> list[Player]:
         return [p for p in self.players if p.where == ON_PITCH]
 
+    def players_in(self, where: str) -> list[Player]:
+        """The team's players in one box of the Dugout (page 12), in roster order."""
+        return [p for p in self.players if p.where == where]
+
     @property
     def open_players(self) -> list[Player]:
         return [p for p in self.players if p.where == ON_PITCH and p.open]
