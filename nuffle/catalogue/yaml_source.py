@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from nuffle import limits
+from nuffle.catalogue.yaml_messages import control_character, explain
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
 
 if TYPE_CHECKING:
@@ -198,7 +199,7 @@ class _Composer:
         top.key_node = node
         if not isinstance(node, yaml.ScalarNode):
             self.doc.error("Y001", "a mapping key must be plain text, not a list or mapping",
-                           event.start_mark)
+                           node.start_mark, "write the key as a plain word: `name: value`")
             top.key, top.skip_value = "?", True
             return
         key = node.value
@@ -234,8 +235,9 @@ class _Composer:
         try:
             value = self.constructor.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            self.doc.error("Y001", f"YAML: {getattr(exc, 'problem', None) or exc}",
-                           event.start_mark)
+            self.doc.error("Y001", f"YAML: the value does not match its tag `{event.tag}` "
+                           f"({getattr(exc, 'problem', None) or exc})", event.start_mark,
+                           "remove the tag, or write the value it announces")
             return None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > limits.NUMBER:
             self.too_large(event)
@@ -263,7 +265,8 @@ class _Composer:
                                event.start_mark, event.end_mark)  # type: ignore[arg-type]
         if found is None:
             self.doc.error("Y001", f"the alias `*{event.anchor}` names no anchor",
-                           event.start_mark)
+                           event.start_mark, f"mark the value it copies with "
+                           f"`&{event.anchor}` above it; quote a text that starts with `*`")
             raise _Refused
         return self.place(found.value, found.count, event, node)
 
@@ -332,14 +335,16 @@ def _separators(doc: YamlDocument) -> str:
     return text
 
 
-def _hint(problem: str) -> str | None:
-    if "tab" in problem:
-        return "indent YAML with spaces, not tabs"
-    if "mapping values" in problem:
-        return "a value containing ': ' must be quoted or written as a block (`|`)"
-    if "could not find expected ':'" in problem:
-        return "each line of a mapping is `key: value`"
-    return None
+def _syntax_error(doc: YamlDocument, parsed: str, err: yaml.MarkedYAMLError) -> None:
+    """One Y001 in words (nuffle.catalogue.yaml_messages), where the mistake most likely is."""
+    def place(mark: Mark | None) -> tuple[int, int] | None:
+        return (mark.line + 1, mark.column + 1) if mark is not None else None
+
+    at = place(err.problem_mark) or place(err.context_mark) or (1, 1)
+    message, hint, (line, col) = explain(parsed, err.problem or "invalid YAML",
+                                         err.context or "", at, place(err.context_mark))
+    line, col = inside(doc.text, line, col)
+    doc.diagnostics.append(Diagnostic("Y001", message, doc.path, line, col, col + 1, hint))
 
 
 def load_yaml(path: str, text: str) -> YamlDocument:
@@ -366,12 +371,18 @@ def load_yaml(path: str, text: str) -> YamlDocument:
     except _Refused:
         return doc
     except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        problem = (err.problem or "invalid YAML").strip()
-        doc.error("Y001", f"YAML syntax: {problem}", mark, _hint(problem))
+        _syntax_error(doc, parsed, err)
+        return doc
+    except yaml.reader.ReaderError as err:
+        # libyaml counts bytes, not characters: find the character (the first YAML refuses)
+        refused = yaml.reader.Reader.NON_PRINTABLE.search(parsed)
+        message, hint, (line, col) = control_character(
+            parsed, refused.start() if refused else err.position, err.character)
+        doc.diagnostics.append(Diagnostic("Y001", message, path, line, col, col + 1, hint))
         return doc
     except yaml.YAMLError as err:
-        doc.diagnostics.append(Diagnostic("Y001", f"YAML: {err}", path, 1, 1))
+        doc.diagnostics.append(Diagnostic("Y001", f"YAML: {err}", path, 1, 1, None,
+                                          "the file cannot be read as YAML"))
         return doc
     if not found:
         doc.diagnostics.append(Diagnostic("Y001", "the file is empty", path, 1, 1, None,
