@@ -460,9 +460,11 @@ class RulesChecker:
         decl = self.vocab.types.get(obj)
         if decl is None or expr.attr.name not in decl.attributes:
             known = decl.attributes if decl else {}
+            # the nearest name, and every name it has: a near miss may not be the one meant
+            listing = f"{obj} attributes: {', '.join(sorted(known))}" if known else None
+            hint = " ".join(h for h in (did_you_mean(expr.attr.name, known), listing) if h)
             self.error(expr.attr, "N104", f"{article(obj)} has no `{expr.attr.name}`",
-                       did_you_mean(expr.attr.name, known)
-                       or (f"{obj} attributes: {', '.join(sorted(known))}" if known else None))
+                       hint or None)
             return ERROR
         return decl.attributes[expr.attr.name]
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nuffle.interpreter.blitz_bowl import actions, balls, challenges, effects
+from nuffle.interpreter.blitz_bowl import squares as square_words
 from nuffle.interpreter.blitz_bowl.attributes import attribute_table
 from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES
@@ -82,7 +83,8 @@ class Game(GameCore):
         self.ruleset = ruleset
         self.options = options or Options()
         self.start_core(self.game_id, seed, agents, dice)
-        self.attributes = attribute_table(self.vocab)
+        # squares are integers here: their attributes need this game's pitch
+        self.attributes = {**attribute_table(self.vocab), int: square_words.attributes(self)}
         self.home = self._make_team("home", home)
         self.away = self._make_team("away", away)
         self.home.opponent, self.away.opponent = self.away, self.home
@@ -130,7 +132,7 @@ class Game(GameCore):
         self.card_serial = 0  # the uid of the last Challenge card made
         self.feasible = effects.feasibility_checks(self)
         self.effects = effects.effect_table(self)
-        self.queries = effects.query_table(self)
+        self.queries = {**effects.query_table(self), **square_words.queries(self)}
 
     # -- teams -------------------------------------------------------------------------------
     def _make_team(self, side: str, team_id: str) -> Team:

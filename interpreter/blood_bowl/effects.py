@@ -32,6 +32,7 @@ from nuffle.interpreter.blood_bowl import (
     tables,
     turn,
 )
+from nuffle.interpreter.blood_bowl import squares as square_words
 from nuffle.interpreter.blood_bowl.state import CASUALTY, ON_PITCH, RESERVES, Player, Square, Team
 from nuffle.interpreter.common_effects import Effect, flag, reroll, reroll_possible
 from nuffle.interpreter.errors import RulesError
@@ -56,6 +57,7 @@ def attribute_table(vocab: Vocabulary) -> dict[type, dict[str, Callable[[Any], A
     if table is None:
         table = {cls: {a: attrgetter(a.replace("-", "_")) for a in vocab.types[t].attributes}
                  for t, cls in TYPE_CLASSES.items()}
+        table[Square].update(square_words.attributes())  # the games' shared square words
         _BUILT[id(vocab)] = table
     return table
 
@@ -369,6 +371,7 @@ def query_table(m: Match) -> dict[str, Callable[..., Any]]:
             "without-skill": without_skill, "marks": marks, "size": lambda env, xs: len(list(xs or []))}
     for area in AREAS:
         table.update(area.queries(m))
+    table.update(square_words.queries(m))
     return table
 
 

@@ -5,7 +5,7 @@ Rules citations: Blitz Bowl Season 2 rulebook (000_ff9920886d8c191d.txt), pages 
 
 from __future__ import annotations
 
-from nuffle.interpreter.vocabulary.common import declare_common
+from nuffle.interpreter.vocabulary.common import declare_common, declare_squares
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
 
@@ -15,19 +15,59 @@ def build() -> Vocabulary:
 
     # ---- types and their attributes -------------------------------------------------
     v.type("player", "A player model on a team.",
-           team="team", status="status", square="square", ball="ball", marked="bool",
-           open="bool", prone="bool", on_pitch="bool", in_dugout="bool", held="bool",
-           actions_this_turn="list[action]", move="number", throw="number", armour="number",
-           position="string", abilities="list[ability]", standing="bool", adjacent_opponents="list[player]")
+           team=("team", "The player's team."),
+           status=("status", "The player's status (page 7): open, marked, prone, or dugout."),
+           square=("square", "The square the player is in; none in the Dugout."),
+           ball=("ball", "The ball the player holds; none when they hold none."),
+           marked=("bool", "Standing next to an opponent who is not Prone (page 7)."),
+           open=("bool", "Standing and next to no opponent who is not Prone (page 7)."),
+           prone=("bool", "On the pitch and Prone (page 7)."),
+           on_pitch=("bool", "On the pitch, standing or Prone."),
+           in_dugout=("bool", "In the Dugout, off the pitch."),
+           held=("bool", "Holding a ball."),
+           actions_this_turn=("list[action]", "The actions the player made this turn as "
+                              "one of the turn's actions (free actions not counted)."),
+           move=("number", "The Move value printed on the player's card (page 6)."),
+           throw=("number", "The Throw value: the Throw check passes on this or more "
+                  "(page 10)."),
+           armour=("number", "The Armour value: the Armour check passes on this or more "
+                   "(page 7)."),
+           position=("string", "The id of the player's position on the team card."),
+           abilities=("list[ability]", "The player's abilities (content ids)."),
+           standing=("bool", "On the pitch and not Prone."),
+           adjacent_opponents=("list[player]", "The opposing players in the eight squares "
+                               "around the player, Prone or not."))
     v.type("team", "One side of the game.",
-           score="number", players="list[player]", players_on_pitch="list[player]",
-           dugout="list[player]", hand="list[card]", coach="coach", opponent="team",
-           end_zone="list[square]")
+           score=("number", "The team's points."),
+           players=("list[player]", "All the team's players, on the pitch or in the Dugout."),
+           players_on_pitch=("list[player]", "The team's players on the pitch."),
+           dugout=("list[player]", "The team's players in the Dugout."),
+           hand=("list[card]", "The Challenge cards in the coach's hand (page 11)."),
+           coach=("coach", "The team's coach."),
+           opponent=("team", "The other team."),
+           end_zone=("list[square]", "The squares of the end zone the team sets up in and "
+                     "defends; the other team scores there (page 10)."))
     v.type("ball", "A ball in play (its card's rules apply while it is in play).",
-           holder="player", square="square", in_play="bool", held="bool")
-    v.type("card", "A Challenge card (front) with its Bonus Play (back).", points="number",
-           endgame="bool")
-    v.type("coach", "A real-life person playing the game.", team="team")
+           holder=("player", "The player holding the ball; none when it is loose."),
+           square=("square", "The ball's square: its holder's, or where it lies."),
+           in_play=("bool", "Whether the ball is in play (page 10: it enters through a "
+                    "trapdoor)."),
+           held=("bool", "Whether a player holds the ball."))
+    v.type("card", "A Challenge card (front) with its Bonus Play (back).",
+           points=("number", "The points the card scores when claimed (page 11)."),
+           endgame=("bool", "Whether it is an Endgame Challenge card (page 12)."))
+    v.type("coach", "A real-life person playing the game.",
+           team=("team", "The coach's team."))
+    declare_squares(v, "A square of the pitch, 11 squares wide and 19 long (ruling "
+                    "pitch-layout).",
+                    x=("Across the pitch, from 0 at the left edge to 10 (ruling "
+                       "pitch-layout), as scenarios and the game log number squares.", (0, 10)),
+                    y=("Along the pitch, from 0 in the end zone of coach A (the coach who "
+                       "sets up first) to 18 in coach B's (ruling pitch-layout).", (0, 18)))
+    v.attribute("square", "trapdoor", "bool", "Whether the square holds a trapdoor, where "
+                "balls come into play (page 10).")
+    v.attribute("square", "blocked", "bool", "Whether the square is blocked (page 3: a red "
+                "border): no player may enter it (page 8) and no ball bounces into it (page 10).")
     v.type("string", "Text.")
     v.type("ability", "A player ability (content id).")
     v.type("ball-card", "A ball card (content id).")

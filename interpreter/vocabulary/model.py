@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# an attribute in `Vocabulary.type`: its type, or (type, doc), or (type, doc, range)
+AttributeSpec = str | tuple[str, str] | tuple[str, str, tuple[int | None, int | None]]
+
 
 @dataclass(frozen=True)
 class TypeDecl:
@@ -14,6 +17,10 @@ class TypeDecl:
     attributes: dict[str, str] = field(default_factory=dict)
     # attributes rules may change (`change p.movement by 1`), with their allowed range
     settable: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
+    # one line per attribute saying what it holds (the language reference shows it)
+    docs: dict[str, str] = field(default_factory=dict)
+    # the range a number attribute's value lies in, where the game fixes one
+    ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -100,8 +107,21 @@ class Vocabulary:
         default_factory=lambda: {"ability": "ability", "ball": "ball-card"})
 
     # -- declaration helpers, so a vocabulary module reads like a list
-    def type(self, name: str, doc: str, **attributes: str) -> None:
-        self.types[name] = TypeDecl(name, doc, _kebab(attributes))
+    def type(self, name: str, doc: str, **attributes: AttributeSpec) -> None:
+        """A type and its attributes: each a type name, or (type, doc) or (type, doc, range)."""
+        self.types[name] = TypeDecl(name, doc)
+        for key, spec in attributes.items():
+            self.attribute(name, _word(key), *((spec,) if isinstance(spec, str) else spec))
+
+    def attribute(self, type_name: str, name: str, attr_type: str, doc: str = "",
+                  bounds: tuple[int | None, int | None] | None = None) -> None:
+        """One more attribute of a declared type (an area of the rules adding its own)."""
+        decl = self.types[type_name]
+        decl.attributes[name] = attr_type
+        if doc:
+            decl.docs[name] = doc
+        if bounds is not None:
+            decl.ranges[name] = bounds
 
     def enum(self, type_name: str, doc: str, names: str) -> None:
         self.enums[type_name] = doc

@@ -16,7 +16,7 @@ from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.dsl.parser import GRAMMAR_PATH, RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import GAMES, vocabulary
-from nuffle.interpreter.vocabulary.model import bounds_text
+from nuffle.interpreter.vocabulary.model import TypeDecl, Vocabulary, bounds_text
 from nuffle.sitegen.context import Site, esc, fence, table
 
 GRAMMAR = GRAMMAR_PATH
@@ -194,8 +194,82 @@ def _sample(v, type_name: str) -> str | None:
     return None
 
 
+# How an example reaches an object of each type that has attributes: the content kind
+# whose context names it, and the path from a context name.
+ATTRIBUTE_SUBJECTS: dict[str, tuple[str, str]] = {
+    "player": ("ability", "self"), "team": ("ability", "own"), "ball": ("ability", "self.ball"),
+    "square": ("ability", "self.square"), "coach": ("ability", "own.coach"),
+    "card": ("challenge-card", "this-card"),
+}
+
+# Examples that say more than a template would: (game, type, attribute) -> (kind, text).
+ATTRIBUTE_EXAMPLES: dict[tuple[str, str, str], tuple[str, str]] = {
+    ("blitz-bowl", "square", "half"): (
+        "ability", "modify throw-modifier where player is self and target.square.half is own: "
+                   "change value by 1"),
+    ("blitz-bowl", "square", "end-zone"): (
+        "ability", "after move where player is self and to.end-zone is opponent: "
+                   "let n = roll d6"),
+    ("blitz-bowl", "square", "trapdoor"): (
+        "ball", "after bounce where ball is this-ball and to.trapdoor: remove this-ball"),
+    ("blitz-bowl", "square", "y"): (
+        "ability", "modify move-allowance where player is self and self.square.y <= 2: "
+                   "change value by 1"),
+    ("blood-bowl", "square", "half"): (
+        "ability", "modify test-modifier where player is self and test is pass and "
+                   "self.square.half is opponent: change value by 1"),
+    ("blood-bowl", "square", "wide-zone"): (
+        "ability", "modify test-modifier where player is self and test is dodge and "
+                   "to.wide-zone: change value by 1"),
+    ("blood-bowl", "square", "end-zone"): (
+        "ability", "modify test-modifier where player is self and test is rush and "
+                   "to.end-zone is opponent: change value by 1"),
+}
+
+
+def attribute_example(game: str, type_name: str, attr: str) -> Example | None:
+    """A rules text reading one attribute: written out above, or made from a template."""
+    written = ATTRIBUTE_EXAMPLES.get((game, type_name, attr))
+    if written is not None:
+        return Example(game, written[0], written[1], "template")
+    v = vocabulary(game)
+    if type_name not in ATTRIBUTE_SUBJECTS:
+        return None
+    kind, path = ATTRIBUTE_SUBJECTS[type_name]
+    decl = v.types[type_name]
+    value, attr_type = f"{path}.{attr}", decl.attributes[attr]
+    conditions = []
+    if attr_type == "bool":
+        conditions.append(value)
+    elif attr_type == "number":
+        low = (decl.ranges.get(attr) or (None, None))[0]
+        conditions.append(f"{value} >= {1 if low is None else low + 1}")
+    elif attr_type == "team":
+        conditions.append(f"{value} is {'opponent' if attr == 'opponent' else 'own'}")
+    elif attr_type == "player":
+        conditions.append(f"{value} is self")
+    elif attr_type in v.enums:
+        conditions.append(f"{value} is {_sample(v, attr_type)}")
+    elif attr_type.startswith("list[") and (item := _sample(v, attr_type[5:-1])) is not None:
+        conditions.append(f"{item} in {value}")
+    if kind == "challenge-card":
+        made = [Example(game, kind, f"claim if {c}", "template") for c in conditions]
+    else:
+        made = [Example(game, kind, f"after turn-start where team is own and {c}: "
+                                    f"let n = roll d6", "template") for c in conditions]
+        made.append(Example(game, kind, f"after turn-start where team is own: let x = {value}",
+                            "template"))
+    return next((e for e in made if example_ok(e)), None)
+
+
 def examples(site: Site) -> dict[tuple[str, str, str], Example]:
     found = content_examples(site)
+    for game in GAMES:
+        for type_name, decl in vocabulary(game).types.items():
+            for attr in decl.attributes:
+                made = attribute_example(game, type_name, attr)
+                if made is not None:
+                    found[(game, "attribute", f"{type_name}.{attr}")] = made
     for game in GAMES:
         v = vocabulary(game)
         for category, names in (("event", v.events), ("effect", v.effects),
@@ -324,15 +398,50 @@ def vocabulary_page(site: Site, game: str, found: dict) -> list[str]:
                                       [[f"`{c.name}`", c.type, esc(c.doc)]
                                        for c in sorted(v.constants.values(),
                                                        key=lambda c: (c.type, c.name))]), ""]
-    out += ["## Types", "", "Attributes are read, never set, but those marked *settable*.", "",
-            table(["Type", "Attributes"],
-                  [[f"`{t.name}`", ", ".join(f"`{a}`" + (" (settable)" if a in t.settable
-                                                          else "") for a in t.attributes)
-                    or "–"] for t in sorted(v.types.values(), key=lambda t: t.name)]), ""]
+    out += types_section(v, found)
     out += ["## Scopes", "", table(["Scope", "Lasts"], [[f"`{k}`", esc(d)]
                                                         for k, d in v.scopes.items()]), ""]
     out += ["## Contexts", "", "The names each kind of content item can use.", "",
             table(["Content kind", "Names"], [[k, ", ".join(f"`{n}` ({t})" for n, t in
                                                           names.items())]
                                               for k, names in v.contexts.items()]), ""]
+    return out
+
+
+def _attribute_type(decl: TypeDecl, attr: str) -> str:
+    """An attribute's type, with its range and whether rules may change it."""
+    text = esc(decl.attributes[attr])
+    if attr in decl.ranges:
+        text += f", {bounds_text(decl.ranges[attr])}"
+    if attr in decl.settable:
+        low, high = decl.settable[attr]
+        text += ", *settable*" + (f" ({bounds_text((low, high))})"
+                                  if low is not None or high is not None else "")
+    return text
+
+
+def types_section(v: Vocabulary, found: dict) -> list[str]:
+    """Each type with attributes in a section of its own: every attribute with its type,
+    whether rules may change it, what it holds and a checked example; then the others."""
+    out = ["## Types", "", "Read an attribute with a dot (`self.square.x`); attributes are "
+           "read, never set, but those marked *settable* (`change self.movement by 1`). An "
+           "attribute of nothing (a player off the pitch has no square) is nothing, and a "
+           "comparison with nothing is false.", ""]
+    with_attributes = sorted((t for t in v.types.values() if t.attributes),
+                             key=lambda t: t.name)
+    for decl in with_attributes:
+        rows, lines = [], []
+        for attr in decl.attributes:
+            rows.append([f"`{attr}`", _attribute_type(decl, attr), esc(decl.docs.get(attr, ""))])
+            example = found.get((v.game, "attribute", f"{decl.name}.{attr}"))
+            if example is not None:
+                where = "" if example.kind == "ability" else f" (in a {example.kind})"
+                lines += [f"# {attr}{where}", example.text]
+        out += [f"### {decl.name}", "", esc(decl.doc), "",
+                table(["Attribute", "Type", "Meaning"], rows), ""]
+        if lines:
+            out += ["One example for each attribute:", "", fence("\n".join(lines), "nuffle"), ""]
+    others = sorted((t for t in v.types.values() if not t.attributes), key=lambda t: t.name)
+    out += ["### Other types", "", "These have no attributes.", "",
+            table(["Type", "Meaning"], [[f"`{t.name}`", esc(t.doc)] for t in others]), ""]
     return out

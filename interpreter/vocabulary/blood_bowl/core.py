@@ -15,7 +15,7 @@ Sources (page numbers as printed in the seeds):
 
 from __future__ import annotations
 
-from nuffle.interpreter.vocabulary.common import declare_common
+from nuffle.interpreter.vocabulary.common import declare_common, declare_squares
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
 PBBL = "004_2450e8f2c1aa331e.txt"
@@ -28,45 +28,69 @@ def declare(v: Vocabulary) -> None:
 
     # ---- types and their attributes -------------------------------------------------
     v.type("player", "A player on a team's roster.",
-           team="team", prone="bool", stunned="bool", square="square",
-           open="bool", skills="list[ability]", primary_skills="list[ability]",
-           movement="number", strength="number", agility="number", passing_ability="number",
-           armour_value="number")
+           team=("team", "The player's team."),
+           prone=("bool", "On the pitch, Prone and not Stunned (PBBL page 12)."),
+           stunned=("bool", "On the pitch and Stunned (PBBL page 12)."),
+           square=("square", "The square the player is in; none off the pitch."),
+           open=("bool", "On the pitch and in no opposing tackle zone (PBBL page 20: \"not "
+                 "in an opposing player's tackle zone\"; BB2020 Open)."),
+           skills=("list[ability]", "The player's skills and traits (content ids), those a "
+                   "rule gave them for a while included."),
+           primary_skills=("list[ability]", "The skills of the player's Normal (BB2020: "
+                           "primary) categories they do not have yet (PBBL page 17)."),
+           movement=("number", "MA, Movement Allowance, with the changes rules made to it; "
+                     "at least 1."),
+           strength=("number", "ST, Strength, with the changes rules made to it; at least 1."),
+           agility=("number", "AG, Agility, with the changes rules made to it; at least 1."),
+           passing_ability=("number", "PA, Passing Ability: a BB2020 characteristic; none "
+                            "under PBBL, which has no PA."),
+           armour_value=("number", "AV, Armour Value, with the changes rules made to it; at "
+                         "least 1."))
     # A Prayer to Nuffle changes these for a while (BB2020 Prayers to Nuffle). Their ranges
     # belong with the Blood Bowl engine that will apply them.
     v.settable("player", "movement")
     v.settable("player", "armour-value")
     v.type("team", "One side of the game.",
-           score="number", opponent="team", players_on_pitch="list[player]",
-           open_players="list[player]", available_players="list[player]",
-           stalling_players="list[player]", turn_marker="number", fame="number",
-           fan_factor="number", cheerleaders="number", assistant_coaches="number",
-           team_list="team-list")
+           score=("number", "The team's touchdowns."),
+           opponent=("team", "The other team."),
+           players_on_pitch=("list[player]", "The team's players on the pitch."),
+           open_players=("list[player]", "The team's Open players on the pitch (PBBL page "
+                         "20; BB2020 Open)."),
+           available_players=("list[player]", "The players who may play in this drive: on "
+                              "the pitch or in the Reserves box (BB2020 Prayers to Nuffle)."),
+           stalling_players=("list[player]", "The team's players who Stalled during the team "
+                             "turn (BB2020 Stalling); always empty under PBBL."),
+           turn_marker=("number", "The space of the team's turn marker on the turn track, 0 "
+                        "before its first team turn of the half (PBBL page 20).", (0, 8)),
+           fame=("number", "FAME, Fan Advantage ModifiEr (PBBL page 19)."),
+           fan_factor=("number", "Fan Factor (BB2020 The Fans)."),
+           cheerleaders=("number", "Cheerleaders on the team roster (PBBL page 18)."),
+           assistant_coaches=("number", "Assistant coaches on the team roster (PBBL page "
+                              "18)."),
+           team_list=("team-list", "The team list the team was drafted from (PBBL pages "
+                      "52-58)."))
     # a team list (content kind `team`) a rule names by its id: `khemri` (PBBL pages 52-58;
     # a skill of page 29 tells the players of some lists apart)
     v.type("team-list", "One of the team lists a team is drafted from (PBBL pages 52-58), "
            "named in rules by its id (`khemri`).")
     v.named_kinds["team"] = "team-list"
-    v.type("square", "A square of the pitch (or, off the pitch, none of the following holds).",
-           occupied="bool", trapdoor="bool", half="team")
+    declare_squares(v, "A square of the pitch, 26 squares long and 15 wide (PBBL page 5); "
+                    "off the pitch, none of its attributes holds.",
+                    x=("Along the pitch, from 1 in the home team's end zone to 26 in the away "
+                       "team's, as scenarios and the game log number squares.", (1, 26)),
+                    y=("Across the pitch, from 1 at one sideline to 15 at the other.", (1, 15)))
+    # the wide zones: 4 squares each side, as the 7 squares between them on each side of the
+    # half-way line make the line of scrimmage's "14 squares in all" (PBBL page 5)
+    v.attribute("square", "wide-zone", "bool", "Whether the square is in a wide zone: the 4 "
+                "squares nearest either sideline (PBBL page 5).")
+    v.attribute("square", "trapdoor", "bool", "Whether the square holds a trapdoor: always "
+                "false, as the Blood Bowl pitch has none (BB2020's Prayers to Nuffle table asks "
+                "it for its Treacherous Trapdoor).")
     v.type("ability", "A skill or trait (a content id, as Blitz Bowl abilities are).")
     v.type("list[player]", "Players.")
     v.type("list[team]", "Teams.")
     v.type("list[ability]", "Skills and traits.")
     v.type("list[action]", "Actions.")
-
-    # attribute meanings (the type declarations above carry only types)
-    # open: not in the tackle zone of a standing opponent (PBBL "not in an opposing player's
-    #   tackle zone", page 20; BB2020 "Open"). open-players: a team's Open players on the pitch.
-    # available-players: the players who may play in this drive: on the pitch or in the
-    #   Reserves box (BB2020 Prayers to Nuffle, "available to play during this drive").
-    # stalling-players: the team's players who Stalled during the team turn (BB2020 Stalling).
-    # turn-marker: the space of the team's turn marker on the turn track, 0 before its first
-    #   team turn of the half (PBBL page 20, BB2020 Time-out).
-    # team-list: the team list the team was drafted from (PBBL pages 52-58).
-    # fame: Fan Advantage ModifiEr (PBBL page 19); fan-factor: Fan Factor (BB2020 The Fans).
-    # cheerleaders, assistant-coaches: on the team roster (PBBL page 18) or Team Draft list.
-    # square half: the team whose half of the pitch the square is in (none off the pitch).
 
     v.enum("action", "A player action (PBBL page 8, Hand-off page 21; BB2020 The Team Turn).",
            "move block blitz pass hand-off foul throw-team-mate")
