@@ -1,65 +1,367 @@
 """The balance page: every team against every other in seeded greedy-bot games, as a heat
-map and a table. The results are cached by content version, so a rebuild with unchanged
-content does not simulate again."""
+map and a table.
+
+Each pairing's games are cached on their own, under a key made of exactly what those games
+depend on (``pairing_keys``): the two teams' game data, the abilities their players have,
+every other item any game may use (balls, Challenge cards, coach traits, tables, pitches,
+the league), the options, the number of games, the seed and the engine's own source. So
+a rebuild re-plays only the pairings whose inputs changed: a stat changed on one team
+re-plays that team's pairings, a name or a card's printed text re-plays nothing, a new team
+plays only its own pairings. Each game's seed comes from its pairing alone
+(``pairing_seed``), so the games of one pairing do not depend on which other teams exist.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import hashlib
+import importlib.util
 import json
 import math
-from collections.abc import Callable
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from nuffle.interpreter.blitz_bowl.game import Options
-from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
-from nuffle.interpreter.simulate import GameSpec, game_seed, run_games
+from nuffle.interpreter.blitz_bowl.ruleset import EDITION, GAME
+from nuffle.interpreter.content import cache_key, checked_catalogue, content_version
+from nuffle.interpreter.simulate import GameSpec, run_games
+from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.sitegen.context import N_, Site, code, esc, table
 from nuffle.sitegen.svg import HEAT_MAP_LABEL, HEAT_MAP_TITLE, heat_map_svg
+
+from nuffle.catalogue.model import Catalogue, Item
 
 # Games per pairing for a 95% interval of at most ±5 points on a win rate (worst case 50%).
 GAMES_FOR_5_POINTS = math.ceil((1.96 / 0.05) ** 2 / 4)  # 385
 SEED = 2026
+BOTS = ("greedy", "greedy")
+CACHE_FOLDER = "balance"  # under the build's cache folder: one JSON file per pairing
+CACHE_FORMAT = 1  # the shape of a cache file and of its key; a new shape is a new number
+MAX_CACHE_FILE = 1024  # bytes: an entry is about 200; anything bigger is not one of ours
+
+Pair = tuple[str, str]  # two team ids, sorted
+Tally = list[int]  # the first team's wins, draws and losses against the second
+
+# -- what a game depends on --------------------------------------------------------------
+# Every field of the schemas (content/schemas/<kind>.schema.json) of the kinds a Blitz Bowl
+# ruleset is built from is in one of two lists, per kind (a test fails on a field in
+# neither): display-only fields, which no game reads and which a cache key leaves out, and
+# game fields, which it keeps. A path names a field inside an item: `positions[].name` is
+# the name of each position. A field under a display-only field is display-only too; a
+# game field written `source.*` is game data with everything under it. The
+# bots decide on the options alone, never on their labels, so a name never steers a game.
+COMMON_DISPLAY = frozenset({"name", "text", "text_source", "original_text", "source",
+                            "rulings"})
+COMMON_GAME = frozenset({"kind", "id", "edition"})
+DISPLAY_FIELDS: dict[str, frozenset[str]] = {
+    "ability": COMMON_DISPLAY,
+    "ball": COMMON_DISPLAY | {"team_source"},
+    "challenge-card": COMMON_DISPLAY | {"bonus_play.name", "bonus_play.text",
+                                        "bonus_play.text_source", "bonus_play.original_text"},
+    # a homebrew trait replaces the printed one on its roll (ruling homebrew-coach-traits):
+    # a trait's source is game data
+    "coach-trait": COMMON_DISPLAY - {"source"},
+    "league": COMMON_DISPLAY | {"awards[].name", "awards[].text", "awards[].original_text"},
+    "pitch": COMMON_DISPLAY | {"legend"},
+    "table": COMMON_DISPLAY - {"original_text"} | {  # a table has no translation of its own
+        "entries[].name", "entries[].text", "entries[].text_source", "entries[].original_text"},
+    "team": COMMON_DISPLAY | {"positions[].name"},
+}
+GAME_FIELDS: dict[str, frozenset[str]] = {
+    "ability": COMMON_GAME | {"rules", "category"},
+    "ball": COMMON_GAME | {"rules", "team"},
+    "challenge-card": COMMON_GAME | {"rules", "points", "endgame", "copies", "bonus_play",
+                                     "bonus_play.id", "bonus_play.rules"},
+    "coach-trait": COMMON_GAME | {"rules", "roll", "source.*"},
+    "league": COMMON_GAME | {"matches", "points", "points.win", "points.draw", "points.loss",
+                             "awards", "awards[].id", "awards[].measure", "awards[].pick"},
+    "pitch": COMMON_GAME | {"width", "height", "map", "trapdoors", "trapdoors[].id",
+                            "trapdoors[].x", "trapdoors[].y"},
+    "table": COMMON_GAME | {"category", "roll", "entries", "entries[].roll", "entries[].id",
+                            "entries[].rules", "entries[].direction"},
+    "team": COMMON_GAME | {
+        "positions", "positions[].id", "positions[].count", "positions[].move",
+        "positions[].throw", "positions[].armour", "positions[].abilities",
+        # a Blood Bowl team list (the same schema): kept, no Blitz Bowl game has one
+        "reroll_cost", "apothecary", "star_players", "positions[].max", "positions[].cost",
+        "positions[].movement", "positions[].strength", "positions[].agility",
+        "positions[].armour_value", "positions[].skills", "positions[].normal",
+        "positions[].double"},
+}
+# Kinds no game reads at all: the rulings (explained on the site; a ruling's effect is in
+# the rules of the items it concerns), the glossary, the scenarios (tests, not loaded for a
+# game) and a content pack's manifest (what it loads is hashed item by item). An item of a
+# kind in neither this set nor GAME_FIELDS is kept whole in every key (a test fails on a
+# bundled one, so that its fields get classified).
+DISPLAY_KINDS = frozenset({"ruling", "glossary", "scenario", "content-pack"})
+
+# The engine's own source: a change to any of these files re-plays every pairing. The
+# Blitz Bowl engine with the shared core, the rules language, the content loader, and the
+# top-level modules they import (a test checks a game imports nothing else of nuffle). The
+# Blood Bowl engine is left out: a Blitz Bowl game never runs it.
+ENGINE_MODULES = ("nuffle", "nuffle.interpreter", "nuffle.dsl", "nuffle.catalogue",
+                  "nuffle.limits", "nuffle.paths", "nuffle.template", "nuffle.textfile")
+ENGINE_EXCLUDED = ("nuffle.interpreter.blood_bowl",)
 
 
-def simulate_matrix(games: int, jobs: int = 1, progress: Callable[[], None] | None = None,
-                    ) -> dict:
-    ruleset = load_ruleset()
-    teams = sorted(ruleset.teams)
-    specs: list[GameSpec] = []
-    pairs: list[tuple[str, str, str]] = []
-    for i, a in enumerate(teams):
-        for b in teams[i + 1:]:
-            for g in range(games):  # each team at home in half of the games
-                home, away = (a, b) if g % 2 == 0 else (b, a)
-                specs.append(GameSpec(len(specs), home, away, game_seed(SEED, len(specs)),
-                                      ("greedy", "greedy"), Options()))
-                pairs.append((a, b, home))
-    results = run_games(specs, jobs, progress=progress)
-    tally: dict[str, dict[str, list[int]]] = {a: {b: [0, 0, 0] for b in teams if b != a}
-                                              for a in teams}
-    for (a, b, home), result in zip(pairs, results, strict=True):
-        winner = None if result.winner is None else (home if result.winner == "home"
-                                                     else (b if home == a else a))
-        for team, other in ((a, b), (b, a)):
-            slot = 1 if winner is None else 0 if winner == team else 2
-            tally[team][other][slot] += 1
-    return {"version": ruleset.version, "games": games, "seed": SEED, "tally": tally}
-
-
-def load_or_simulate(cache_dir: Path, games: int, jobs: int, run: bool,
-                     progress: Callable[[], None] | None = None) -> dict | None:
-    """The cached matrix for this content; simulated when ``run`` and not cached."""
-    version = load_ruleset().version
-    cache = cache_dir / f"balance-{version}-{games}-{SEED}.json"
-    if cache.exists():
-        return json.loads(cache.read_text(encoding="utf-8"))
-    if not run:
-        return None
-    data = simulate_matrix(games, jobs, progress)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    cache.write_text(json.dumps(data), encoding="utf-8")
+def game_data(kind: str, data: Any, display: frozenset[str] | None = None,
+              path: str = "") -> Any:
+    """An item's data without its display-only fields (``DISPLAY_FIELDS``)."""
+    if display is None:
+        display = DISPLAY_FIELDS.get(kind, frozenset())
+    if isinstance(data, Mapping):
+        out = {}
+        for key, value in data.items():
+            here = f"{path}.{key}" if path else str(key)
+            if here not in display:
+                out[str(key)] = game_data(kind, value, display, here)
+        return out
+    if isinstance(data, list | tuple):
+        return [game_data(kind, value, display, path + "[]") for value in data]
     return data
 
 
+def _module_files(name: str) -> list[tuple[str, Path]]:
+    """The files of a module (one) or a package (all but compiled caches), each with a name
+    that does not depend on where the package is installed."""
+    spec = importlib.util.find_spec(name)
+    if spec is None:
+        return []
+    if spec.submodule_search_locations is None:
+        return [(name, Path(spec.origin))] if spec.origin else []
+    if name == "nuffle":  # the top-level package's own file: its modules are listed apart
+        return [(name, Path(spec.origin))] if spec.origin else []
+    out = []
+    for root in spec.submodule_search_locations:
+        for path in sorted(Path(root).rglob("*")):
+            rel = path.relative_to(root)
+            if path.is_file() and "__pycache__" not in rel.parts and path.suffix != ".pyc":
+                out.append((f"{name}/{rel.as_posix()}", path))
+    return out
+
+
+def engine_files() -> list[tuple[str, Path]]:
+    """The source files ``engine_version`` hashes."""
+    excluded = [_module_files(name) for name in ENGINE_EXCLUDED]
+    skip = {path for files in excluded for _, path in files}
+    return [(shown, path) for name in ENGINE_MODULES for shown, path in _module_files(name)
+            if path not in skip]
+
+
+@functools.cache
+def engine_version() -> str:
+    """A hash of the engine's source files and the Python version (its random numbers):
+    a change to the code that plays a game re-plays every pairing. Computed once per
+    process (about a hundred small files)."""
+    digest = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}".encode())
+    for shown, path in engine_files():
+        digest.update(shown.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _hash(value: Any) -> str:
+    blob = json.dumps(value, sort_keys=True, separators=(",", ":"), default=_jsonable)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    return str(value)
+
+
+def game_items(catalogue: Catalogue) -> list[Item]:
+    """The items of the game's content a game may read (content_version's selection, less
+    the display-only kinds)."""
+    return [i for i in catalogue.sorted_items()
+            if EDITIONS.get(i.edition or "", GAME) == GAME and i.kind not in DISPLAY_KINDS]
+
+
+def playing_teams(items: list[Item]) -> list[Item]:
+    """The teams the ruleset plays with (its edition's: load_ruleset's selection)."""
+    return [i for i in items if i.kind == "team" and i.edition == EDITION]
+
+
+def team_abilities(team: Item) -> list[str]:
+    positions = team.data.get("positions")
+    return sorted({a for p in positions if isinstance(p, dict) for a in p.get("abilities", [])}
+                  if isinstance(positions, list) else set())
+
+
+def game_options() -> Options:
+    """The options of every balance game (the rules as printed: no Extra Time, no traits)."""
+    return Options()
+
+
+def pairing_keys(catalogue: Catalogue, games: int) -> dict[Pair, str]:
+    """Each pairing's cache key: a hash of what its games depend on and nothing else."""
+    items = game_items(catalogue)
+    teams = {i.id: i for i in playing_teams(items)}
+    abilities = {i.id: i for i in items if i.kind == "ability"}
+    shared = [[i.kind, i.id, game_data(i.kind, i.data)] for i in items
+              if i.kind not in ("team", "ability")]
+    base = {"format": CACHE_FORMAT, "engine": engine_version(), "games": games, "seed": SEED,
+            "bots": list(BOTS),
+            "options": dataclasses.asdict(game_options()),
+            "shared": _hash(shared)}
+    own = {t: [game_data("team", item.data),
+               [[a, game_data("ability", abilities[a].data) if a in abilities else None]
+                for a in team_abilities(item)]]
+           for t, item in teams.items()}
+    ids = sorted(teams)
+    return {(a, b): _hash({**base, "pairing": [own[a], own[b]]})
+            for n, a in enumerate(ids) for b in ids[n + 1:]}
+
+
+def pairing_seed(a: str, b: str, game: int) -> int:
+    """The seed of the pairing's game number ``game``: from the two team ids and that number
+    (a stable hash, not Python's `hash`), below 2**56 so `nuffle play --seed` takes it."""
+    first, second = sorted((a, b))
+    text = f"{SEED}/{first}/{second}/{game}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:7], "big")
+
+
+# -- playing and caching -------------------------------------------------------------------
+def game_content(extra: Sequence[Path] = ()) -> Catalogue:
+    """The checked content a game is played on (the same load_ruleset compiles)."""
+    return checked_catalogue(cache_key(extra))
+
+
+def simulate_pairings(pairs: Sequence[Pair], games: int, jobs: int = 1,
+                      progress: Callable[[], None] | None = None,
+                      extra: Sequence[Path] = ()) -> dict[Pair, Tally]:
+    """Play ``games`` games for each pairing (each team at home in half of them)."""
+    specs: list[GameSpec] = []
+    owners: list[tuple[Pair, str]] = []
+    for a, b in pairs:
+        for g in range(games):
+            home, away = (a, b) if g % 2 == 0 else (b, a)
+            specs.append(GameSpec(len(specs), home, away, pairing_seed(a, b, g), BOTS,
+                                  game_options()))
+            owners.append(((a, b), home))
+    tallies: dict[Pair, Tally] = {pair: [0, 0, 0] for pair in pairs}
+    if not specs:
+        return tallies
+    results = run_games(specs, jobs, extra=list(extra), progress=progress)
+    for ((a, b), home), result in zip(owners, results, strict=True):
+        if result.winner is None:
+            slot = 1
+        else:
+            winner = home if result.winner == "home" else (b if home == a else a)
+            slot = 0 if winner == a else 2
+        tallies[(a, b)][slot] += 1
+    return tallies
+
+
+def cache_file(cache_dir: Path, key: str) -> Path:
+    return cache_dir / CACHE_FOLDER / f"{key}.json"
+
+
+def read_entry(cache_dir: Path, key: str, pair: Pair, games: int) -> Tally | None:
+    """A pairing's cached tally, or None: a missing, unreadable, oversized, malformed or
+    mismatched file is not trusted (the build folder is anyone's to edit), it is re-played."""
+    path = cache_file(cache_dir, key)
+    try:
+        if path.stat().st_size > MAX_CACHE_FILE:
+            return None
+        entry = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    if not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT \
+            or entry.get("key") != key or entry.get("teams") != list(pair) \
+            or entry.get("games") != games:
+        return None
+    tally = entry.get("tally")
+    if not isinstance(tally, list) or len(tally) != 3 \
+            or not all(type(n) is int and n >= 0 for n in tally) or sum(tally) != games:
+        return None
+    return list(tally)
+
+
+def write_entry(cache_dir: Path, key: str, pair: Pair, games: int, tally: Tally) -> bool:
+    """Write one pairing's tally atomically (a reader sees the old file or the new one);
+    False if it could not be written (a read-only or full disk, a folder in its place):
+    the games were played all the same, they are played again next time."""
+    path = cache_file(cache_dir, key)
+    entry = {"format": CACHE_FORMAT, "key": key, "teams": list(pair), "games": games,
+             "tally": tally}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    except OSError:
+        return False
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(entry, out)
+        os.replace(temp, path)
+    except OSError:
+        Path(temp).unlink(missing_ok=True)
+        return False
+    return True
+
+
+def matrix(catalogue: Catalogue, games: int, tallies: Mapping[Pair, Tally],
+           simulated: int, reused: int, unsaved: int = 0) -> dict:
+    """The page's data: every team's wins, draws and losses against every other, and how
+    many pairings were played now, how many came from the cache and how many of those
+    played could not be cached."""
+    teams = sorted(i.id for i in playing_teams(game_items(catalogue)))
+    tally: dict[str, dict[str, list[int]]] = {a: {} for a in teams}
+    for (a, b), (won, drawn, lost) in tallies.items():
+        tally[a][b] = [won, drawn, lost]
+        tally[b][a] = [lost, drawn, won]
+    return {"version": content_version(catalogue, GAME), "games": games, "seed": SEED,
+            "tally": tally,
+            "pairings": {"simulated": simulated, "reused": reused, "unsaved": unsaved}}
+
+
+def simulate_matrix(games: int, jobs: int = 1, progress: Callable[[], None] | None = None,
+                    extra: Sequence[Path] = ()) -> dict:
+    """The whole matrix, every pairing played (no cache)."""
+    catalogue = game_content(extra)
+    pairs = list(pairing_keys(catalogue, games))
+    return matrix(catalogue, games, simulate_pairings(pairs, games, jobs, progress, extra),
+                  len(pairs), 0)
+
+
+def load_or_simulate(cache_dir: Path, games: int, jobs: int, run: bool,
+                     progress: Callable[[], None] | None = None,
+                     extra: Sequence[Path] = ()) -> dict | None:
+    """The matrix for this content (plus ``extra`` files): each pairing from the cache when
+    its inputs are unchanged, else played (and cached) when ``run``; None when a pairing is
+    missing and not ``run``."""
+    catalogue = game_content(extra)
+    keys = pairing_keys(catalogue, games)
+    tallies: dict[Pair, Tally] = {}
+    for pair, key in keys.items():
+        cached = read_entry(cache_dir, key, pair, games)
+        if cached is not None:
+            tallies[pair] = cached
+    missing = [pair for pair in keys if pair not in tallies]
+    if missing and not run:
+        return None
+    fresh = simulate_pairings(missing, games, jobs, progress, extra)
+    unsaved = sum(not write_entry(cache_dir, keys[pair], pair, games, tally)
+                  for pair, tally in fresh.items())
+    return matrix(catalogue, games, {**tallies, **fresh}, len(missing), len(tallies), unsaved)
+
+
+def pairing_counts(data: Mapping[str, Any] | None) -> tuple[int, int, int] | None:
+    """How many pairings were played, reused and left uncached, if ``data`` says."""
+    counts = data.get("pairings") if data else None
+    if not isinstance(counts, dict):
+        return None
+    simulated, reused, unsaved = (int(counts.get(k, 0))
+                                  for k in ("simulated", "reused", "unsaved"))
+    return simulated, reused, unsaved
+
+
+# -- the pages -----------------------------------------------------------------------------
 def team_record(site: Site, data: dict | None, team: str) -> list[list[str]] | None:
     if not data or team not in data["tally"]:
         return None
