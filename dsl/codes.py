@@ -76,6 +76,7 @@ CODES: dict[str, str] = {
             "than 16 players, or a cost above its treasury.",
     "R409": "A special play card outside the folder of its deck, or a deck holding more cards "
             "than its printed size.",
+    "R410": "A content pack's manifest (kind content-pack) in a file not named nuffle-pack.yaml.",
     # game logs (nuffle replay)
     "L001": "A log line that cannot be read: not UTF-8, a byte-order mark, not a JSON object, "
             "too long, or a log too large.",

@@ -67,4 +67,6 @@ def checked_catalogue(key: tuple[str, ...]) -> Catalogue:
 
 
 def cache_key(extra: Iterable[Path]) -> tuple[str, ...]:
+    """The extra files, sorted (each ruleset cache adds the base content: a fork is other
+    content)."""
     return tuple(sorted(str(Path(p).resolve()) for p in extra))

@@ -20,8 +20,13 @@ def bundled(name: str) -> Path:
     return REPO_ROOT / name
 
 
+# the content a command reads instead of the bundled one (a fork: `--base none`); set in the
+# environment so that worker processes read the same
+CONTENT_VARIABLE = "NUFFLE_CONTENT"
+
+
 def content_dir() -> Path:
-    return Path(os.environ.get("NUFFLE_CONTENT", bundled("content")))
+    return Path(os.environ.get(CONTENT_VARIABLE, bundled("content")))
 
 
 def schema_dir() -> Path:

@@ -24,6 +24,8 @@ from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
 from nuffle.catalogue.model import Catalogue
+from nuffle.catalogue.packs import is_homebrew
+from nuffle.paths import content_dir
 
 EDITION = "blitz-bowl-s2"
 GAME = "blitz-bowl"
@@ -116,18 +118,21 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
         teams={i.id: i.data for i in of("team")},
         pitches={i.id: Board.from_item(i.data) for i in of("pitch")},
         abilities=abilities, balls=balls, cards=cards, bonus_plays=backs, traits=traits,
-        trait_rolls={r.data["roll"]: t for t, r in traits.items()},
+        # a homebrew trait on a printed trait's result replaces it (ruling homebrew-traits)
+        trait_rolls={r.data["roll"]: t for t, r in sorted(
+            traits.items(), key=lambda tr: is_homebrew(tr[1].data))},
         block_faces=block_faces, block_results=block_results, bounce_chart=bounce,
         league=leagues[0].data if leagues else {}, names=names,
     )
 
 
-_CACHE: dict[tuple[str, ...], Ruleset] = {}
+_CACHE: dict[tuple[str, ...], Ruleset] = {}  # by base content and extra files
 
 
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
     """The bundled content (plus ``extra`` files), checked and compiled; cached per process."""
     key = cache_key(extra)
-    if key not in _CACHE:
-        _CACHE[key] = build_ruleset(checked_catalogue(key))
-    return _CACHE[key]
+    slot = (str(content_dir()), *key)  # a fork (`--base none`) is other content
+    if slot not in _CACHE:
+        _CACHE[slot] = build_ruleset(checked_catalogue(key))
+    return _CACHE[slot]

@@ -25,6 +25,7 @@ from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
 from nuffle.catalogue.model import Catalogue
+from nuffle.paths import content_dir
 
 GAME = "blood-bowl"
 TABLE_EDITIONS = {"pbbl": "pbbl-1-10", "bb2020": "bb2020"}  # `--tables` -> content edition
@@ -144,12 +145,13 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
                    cards, decks)
 
 
-_CACHE: dict[tuple[str, ...], Ruleset] = {}
+_CACHE: dict[tuple[str, ...], Ruleset] = {}  # by base content and extra files
 
 
 def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
     """The bundled content (plus ``extra`` files), checked and compiled; cached per process."""
     key = cache_key(extra)
-    if key not in _CACHE:
-        _CACHE[key] = build_ruleset(checked_catalogue(key))
-    return _CACHE[key]
+    slot = (str(content_dir()), *key)  # a fork (`--base none`) is other content
+    if slot not in _CACHE:
+        _CACHE[slot] = build_ruleset(checked_catalogue(key))
+    return _CACHE[slot]

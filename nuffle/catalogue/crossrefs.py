@@ -19,6 +19,7 @@ from pathlib import Path
 
 from nuffle.catalogue import rosters
 from nuffle.catalogue.model import Catalogue, Item
+from nuffle.catalogue.packs import MANIFEST, is_homebrew
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
 
 BLITZ_BOWL = "blitz-bowl"
@@ -106,7 +107,12 @@ def _check_item(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
         return _known(ids, game, kind)
 
     stem = Path(item.path).stem
-    if stem != item.id:
+    if item.kind == "content-pack":
+        if Path(item.path).name != MANIFEST:
+            diags.append(_at(item, ("kind",), "R410", f"a content pack's manifest is named "
+                             f"`{MANIFEST}`, not `{Path(item.path).name}`",
+                             f"rename the file to `{MANIFEST}`, at the root of the pack"))
+    elif stem != item.id:
         diags.append(_at(item, ("id",), "R404", f"the file is named `{stem}` but the id is "
                          f"`{item.id}`", f"rename the file to `{item.id}.yaml`"))
     for i, ruling in enumerate(item.data.get("rulings") or []):
@@ -398,16 +404,24 @@ def _check_pitch(pitch: Item) -> list[Diagnostic]:
 
 
 def _check_trait_rolls(cat: Catalogue) -> list[Diagnostic]:
+    """One trait per result of the 2D8 table; a homebrew trait may take a printed trait's
+    result, and replaces it in games (the table has no free result)."""
     diags: list[Diagnostic] = []
-    seen: dict[tuple[str, int], str] = {}  # (game, roll) -> trait id
+    seen: dict[tuple[str, int], Item] = {}  # (game, roll) -> trait
+    homebrew: dict[tuple[str, int], bool] = {}
     for trait in cat.of_kind("coach-trait"):
         if not trait.schema_ok:
             continue
         roll = trait.data.get("roll")
         if isinstance(roll, int):
+            mine = is_homebrew(trait.data)
+            if (trait.game, roll) in seen and mine != homebrew[trait.game, roll]:
+                continue  # a homebrew trait replacing a printed one
+            homebrew[trait.game, roll] = mine
             if (trait.game, roll) in seen:
-                diags.append(_at(trait, ("roll",), "R406", f"the 2D8 result {roll} is also "
-                                 f"`{seen[trait.game, roll]}`",
-                                 "each result of the table has one trait"))
-            seen[trait.game, roll] = trait.id
+                other = seen[trait.game, roll]
+                for here, there in ((trait, other), (other, trait)):  # the new one may be either
+                    diags.append(_at(here, ("roll",), "R406", f"the 2D8 result {roll} is also "
+                                     f"`{there.id}`", "each result of the table has one trait"))
+            seen[trait.game, roll] = trait
     return diags

@@ -203,19 +203,23 @@ def rules_context(vocab: Vocabulary, item: Item, rules: RulesText) -> dict[str, 
 
 def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
                    overrides: dict[Path, str] | None = None, with_bundled: bool = True,
+                   packs: Iterable[Path] = (),
                    ) -> tuple[Catalogue, list[Diagnostic], dict[str, YamlDocument]]:
     """Load and check content; return the catalogue, every diagnostic and the documents.
 
     With ``paths``, only those files are reported on and returned, but (``with_bundled``)
     they are checked together with the bundled content, so a team file checked on its own
     still finds its abilities, and a new item that reuses a bundled id is caught.
-    ``overrides`` maps a file to the text to use instead of what is on disk.
+    ``overrides`` maps a file to the text to use instead of what is on disk. ``packs`` are
+    content packs loaded beside the bundled content as context (a pack that builds on
+    another), checked with it but not reported on.
     """
     overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
     selected = content_files(paths)
     chosen = {p.resolve() for p in selected}
-    context = [p for p in content_files() if p.resolve() not in chosen] \
-        if paths and with_bundled else []
+    packs = list(packs)
+    context = [p for p in [*content_files(), *(content_files(packs) if packs else [])]
+               if p.resolve() not in chosen] if paths and with_bundled else []
     catalogue = Catalogue()
     diags: list[Diagnostic] = []
     docs: dict[str, YamlDocument] = {}

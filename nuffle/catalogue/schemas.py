@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -48,17 +49,48 @@ def validate(doc: YamlDocument, kind: str) -> list[Diagnostic]:
     errors = sorted(validator(kind).iter_errors(doc.data), key=lambda e: list(e.absolute_path))
     out = []
     for err in errors:
-        out.append(_diagnostic(doc, _most_specific(err)))
+        source = _source_error(doc, err)
+        out.append(source or _diagnostic(doc, _most_specific(err)))
     return out
+
+
+SOURCE_FORMS = ("a rulebook is `source: {seed: <seed file>, page: <page>}`; content you wrote "
+                "is `source: homebrew` (by the content pack's author) or `source: {homebrew: "
+                "<author>, document: <title>, url: https://…, page: <page>}`")
+
+
+def _source_error(doc: YamlDocument, err: ValidationError) -> Diagnostic | None:
+    """A `source` of none of its forms: the branch the author meant (a `seed` key means a
+    rulebook, a `homebrew` key their own document), else every accepted form in the hint."""
+    path = list(err.absolute_path)
+    if err.validator != "anyOf" or not path or path[-1] != "source":
+        return None
+    value = err.instance
+    # a mapping without `homebrew` can only mean a rulebook (a misspelt `seed`, say)
+    meant = [e for e in err.context
+             if isinstance(value, dict) and e.schema_path and e.schema_path[0] ==
+             (2 if "homebrew" in value else 0)]
+    if meant:
+        # an unknown key says most (`seedx`: did you mean `seed`?), then the deepest error
+        found = _diagnostic(doc, _most_specific(max(meant, key=lambda e: (
+            e.validator == "additionalProperties", _specificity(e)))))
+        vague = not found.hint or found.hint.startswith("allowed fields")
+        return replace(found, hint=SOURCE_FORMS) if vague else found
+    line, col, end = doc.position(tuple(path))
+    return Diagnostic("S305", f"`{_field(path)}` has the wrong form: "
+                      f"{one_line(repr(value), 60)}", doc.path, line, col, end, SOURCE_FORMS)
 
 
 def _most_specific(err: ValidationError) -> ValidationError:
     """For oneOf/anyOf, report the branch that got furthest rather than the umbrella."""
     if err.context:
         # a branch the value has the right type for says more than "must be a number"
-        return max(err.context, key=lambda e: (len(e.absolute_path), e.validator != "type",
-                                               -len(e.message)))
+        return max(err.context, key=_specificity)
     return err
+
+
+def _specificity(err: ValidationError) -> tuple[int, bool, int]:
+    return (len(err.absolute_path), err.validator != "type", -len(err.message))
 
 
 def _field(path: list) -> str:

@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 
-from nuffle.cli.arguments import named_content
-from nuffle.cli.common import exit_status, load, print_diagnostics, summary
+from nuffle.cli.common import exit_status, print_diagnostics, summary
+from nuffle.cli.content_option import add_content_option, load_checked
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,15 +21,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "error.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="files or folders to check, with the bundled content (default: all "
-                        "bundled content); a folder must hold at least one .yaml file")
+                   help="files or folders to check, with the bundled content (default: the "
+                        "--content packs, else all bundled content); a folder must hold at "
+                        "least one .yaml file")
+    add_content_option(p, "to check (and to check PATHs against)")
     p.add_argument("--format", choices=["text", "json"], default="text",
                    help="output format (default: text)")
     p.set_defaults(run=lambda args: run(args, p))
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    catalogue, diags, docs = load(named_content(parser, args.paths))
+    catalogue, diags, docs = load_checked(parser, args)
     if args.format == "json":
         json.dump({
             "ok": not diags,
@@ -42,3 +44,4 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print_diagnostics(diags, docs, stream=sys.stdout)
         print(summary(catalogue, len(docs), diags))
     return exit_status(diags)
+

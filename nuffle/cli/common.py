@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import sys
 import traceback
-from pathlib import Path
 
-from nuffle.catalogue.loader import load_catalogue
 from nuffle.catalogue.model import Catalogue
 from nuffle.dsl.diagnostics import (
     DEBUG_VARIABLE,
@@ -23,10 +21,6 @@ EXIT_INTERNAL = 70  # a bug in Nuffle, not a problem in the content (sysexits' E
 
 
 # ---- content and diagnostics ------------------------------------------------------------------
-
-def load(paths: list[Path] | None):
-    return load_catalogue(paths or None)
-
 
 def print_diagnostics(diags: list[Diagnostic], docs, stream=None) -> None:
     stream = stream or sys.stderr  # looked up now: tests and callers may have replaced it

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from nuffle.cli.arguments import named_content
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
+from nuffle.cli.content_option import add_content_option, content_paths  # noqa: F401 - re-exported
 from nuffle.dsl.checker import did_you_mean
 from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
 from nuffle.interpreter.errors import ContentError
@@ -43,12 +43,6 @@ def rules_error(result, stream=None) -> int:
             continue
     print(format_diagnostic(diag, lines), file=stream or sys.stderr)
     return EXIT_CONTENT
-
-
-def add_content_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--content", action="append", default=[], metavar="PATH",
-                   help="extra content files or folders to load with the bundled content "
-                        "(a new team, a new ball card); repeatable")
 
 
 def add_game_choice(p: argparse.ArgumentParser) -> None:
@@ -194,12 +188,6 @@ def game_options(parser: argparse.ArgumentParser, ruleset: Any,
         parser.error(f"no pitch `{args.pitch}`; pitches: {', '.join(sorted(ruleset.pitches))}")
     return Options(pitch=args.pitch, special_balls="balls" in extra, endgame="endgame" in extra,
                    debug=getattr(args, "debug", False))
-
-
-def content_paths(parser: argparse.ArgumentParser, values: list[str]) -> list[Path]:
-    """The files of --content (folders expanded), each checked like `nuffle check`'s paths:
-    a missing or unreadable path, or a folder without content files, is a usage error."""
-    return named_content(parser, values) or []
 
 
 def add_lang_option(p: argparse.ArgumentParser) -> None:

@@ -7,8 +7,9 @@ import json
 import sys
 
 from nuffle.catalogue.export import export_catalogue
-from nuffle.cli.arguments import named_content, output_file
-from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, load, print_diagnostics
+from nuffle.cli.arguments import output_file
+from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, print_diagnostics
+from nuffle.cli.content_option import add_content_option, load_checked
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,7 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "that cannot be written.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="files or folders (default: all bundled content)")
+                   help="files or folders (default: the --content packs, else all bundled "
+                        "content)")
+    add_content_option(p, "to export (and to read PATHs with)")
     p.add_argument("--format", choices=["json"], default="json", help="output format")
     p.add_argument("-o", "--output", metavar="FILE", type=output_file,
                    help="write to FILE instead of stdout (its folder must exist; checked "
@@ -31,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    catalogue, diags, docs = load(named_content(parser, args.paths))
+    catalogue, diags, docs = load_checked(parser, args)
     if diags:
         print_diagnostics(diags, docs)
         print(f"export refused: {len(diags)} content error(s); run `nuffle check`",

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from nuffle.cli.arguments import output_dir
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
+from nuffle.cli.content_option import add_content_option, pack_paths
 
 
 def language_code(value: str) -> str:
@@ -39,37 +40,75 @@ def register(sub: argparse._SubParsersAction) -> None:
     extract.add_argument("--out", default="build/i18n", metavar="DIR", type=output_dir,
                          help="the folder for DOMAIN.pot (default: %(default)s)")
     domain_option(extract)
-    extract.set_defaults(run=run_extract)
+    add_content_option(extract, "whose own catalogs (PACK/locales/LANG/content.po) to work on, "
+                       "its items only,")
+    extract.set_defaults(run=lambda args, parser=extract: _in_pack(args, parser, run_extract))
     update = actions.add_parser("update", help="merge the templates into a language's "
                                                "catalogs (changed English becomes fuzzy)")
     update.add_argument("lang", metavar="LANG", type=language_code,
                         help="a language code, like it")
     domain_option(update)
-    update.set_defaults(run=run_update)
+    add_content_option(update, "whose own catalogs (PACK/locales/LANG/content.po) to work on, "
+                       "its items only,")
+    update.set_defaults(run=lambda args, parser=update: _in_pack(args, parser, run_update))
     status = actions.add_parser("status", help="translated, fuzzy and missing, per domain "
                                                "and kind")
     status.add_argument("lang", nargs="?", metavar="LANG", type=language_code,
                         help="one language (default: every language with catalogs)")
     status.add_argument("--format", choices=["text", "json"], default="text")
     domain_option(status)
-    status.set_defaults(run=run_status)
+    add_content_option(status, "whose own catalogs (PACK/locales/LANG/content.po) to work on, "
+                       "its items only,")
+    status.set_defaults(run=lambda args, parser=status: _in_pack(args, parser, run_status))
     check = actions.add_parser("check", help="numbers, glossary terms, placeholders, markup, "
                                              "msgfmt; exit 1 on any problem")
     check.add_argument("lang", metavar="LANG", type=language_code)
     domain_option(check)
-    check.set_defaults(run=run_check)
+    add_content_option(check, "whose own catalogs (PACK/locales/LANG/content.po) to work on, "
+                       "its items only,")
+    check.set_defaults(run=lambda args, parser=check: _in_pack(args, parser, run_check))
+
+
+_PACK: list[tuple[Path, list[Path]]] = []  # the pack worked on, and the packs beside it
+
+
+def _in_pack(args: argparse.Namespace, parser: argparse.ArgumentParser, run) -> int:
+    """With `--content PACK`: the first folder named is the pack whose catalogs are read and
+    written (PACK/locales), with its items' entries only (the `content` domain: the other
+    domains are Nuffle's own words)."""
+    from nuffle.catalogue.packs import pack_root
+    from nuffle.cli.arguments import content_file_list
+    from nuffle.i18n.catalog import work_on_pack
+    packs = pack_paths(parser, args.content, args.base)
+    _PACK.clear()
+    if packs:
+        folders = [p for p in packs if p.is_dir()]
+        if not folders:
+            parser.error("--content: name the pack's folder (its catalogs are in "
+                         "PACK/locales)")
+        if args.domain and args.domain != ["content"]:
+            parser.error("--content: a pack's catalogs hold the `content` domain only")
+        folder = pack_root(folders[0]) or folders[0]
+        work_on_pack(folder)
+        _PACK.append((folder, content_file_list([p for p in packs if p != folders[0]])))
+    return run(args)
 
 
 def _domains(args: argparse.Namespace) -> list[str]:
     from nuffle.i18n.domains import DOMAINS
-    return args.domain or list(DOMAINS)
+    return ["content"] if _PACK else args.domain or list(DOMAINS)
 
 
 def _entries(domains: list[str]):
-    """The catalogue and each domain's entries."""
+    """The catalogue and each domain's entries (a pack's items only, with `--content`)."""
     from nuffle.catalogue.loader import load_catalogue
+    from nuffle.cli.arguments import content_file_list
     from nuffle.i18n.domains import domain_entries
-    catalogue, _, _ = load_catalogue()
+    if _PACK:
+        folder, beside = _PACK[0]
+        catalogue, _, _ = load_catalogue(content_file_list([folder]), packs=beside)
+    else:
+        catalogue, _, _ = load_catalogue()
     return catalogue, {d: domain_entries(d, catalogue) for d in domains}
 
 

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game not in (None, "blood-bowl"):
         parser.error("the kick-off table is Blood Bowl's: --game blood-bowl")
     args.game = "blood-bowl"
-    extra = content_paths(parser, args.content)
+    extra = content_paths(parser, args)
     game_id, ruleset = pick_game(parser, args, extra, args.home, args.away)
     game_rules = rules(game_id)
     home = team_id(parser, ruleset, args.home, "--home")

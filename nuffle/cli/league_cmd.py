@@ -53,7 +53,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     bot_names = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bot_names or any(b not in BOTS for b in bot_names):
         parser.error(f"--bots takes names from {', '.join(BOTS)}")
-    ruleset = ruleset_or_exit(content_paths(parser, args.content))
+    ruleset = ruleset_or_exit(content_paths(parser, args))
     names = [t.strip() for t in args.teams.split(",") if t.strip()]
     teams = [team_id(parser, ruleset, t, "--teams") for t in names]
     if len(teams) > args.coaches:  # the extra teams would be dropped without a word

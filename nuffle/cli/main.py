@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from nuffle import __version__
@@ -12,6 +13,7 @@ from nuffle.cli import (
     i18n_cmd,
     kickoff_cmd,
     league_cmd,
+    new_cmd,
     play_cmd,
     replay_cmd,
     scenario_cmd,
@@ -20,8 +22,9 @@ from nuffle.cli import (
 )
 from nuffle.cli.arguments import NuffleParser
 from nuffle.cli.common import EXIT_INTERNAL, report_internal_error
+from nuffle.paths import CONTENT_VARIABLE
 
-COMMANDS = (check_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, kickoff_cmd,
+COMMANDS = (check_cmd, new_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, kickoff_cmd,
             league_cmd, scenario_cmd, site_cmd, i18n_cmd)
 
 
@@ -42,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run one command. Usage errors exit 2 (argparse's SystemExit passes through); any
     exception no command expected is a bug, reported in one line with exit status 70."""
+    base = os.environ.get(CONTENT_VARIABLE)  # `--base none` sets it for the command only
     try:
         args = build_parser().parse_args(argv)
         return int(args.run(args) or 0)
@@ -53,6 +57,14 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the last line of defence, reported as a bug
         report_internal_error(exc)
         return EXIT_INTERNAL
+    finally:
+        from nuffle.i18n.catalog import read_pack_translations, work_on_pack
+        read_pack_translations([])
+        work_on_pack(None)
+        if base is None:
+            os.environ.pop(CONTENT_VARIABLE, None)
+        else:
+            os.environ[CONTENT_VARIABLE] = base
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    extra = content_paths(parser, args.content)
+    extra = content_paths(parser, args)
     game_id, ruleset = pick_game(parser, args, extra, args.home, args.away)
     game_rules = rules(game_id)
     home = team_id(parser, ruleset, args.home, "--home")

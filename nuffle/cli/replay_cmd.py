@@ -50,7 +50,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(problem)
     if not path.is_file():
         parser.error(f"not a log file: {args.log}")
-    extra = content_paths(parser, args.content)  # usage errors first, before the log
+    extra = content_paths(parser, args)  # usage errors first, before the log
     try:
         log = read_log(path)
     except ReplayError as exc:

@@ -18,6 +18,7 @@ from pathlib import Path
 from nuffle import limits
 from nuffle.catalogue.loader import load_catalogue
 from nuffle.catalogue.model import Catalogue, Item
+from nuffle.catalogue.packs import pack_root
 from nuffle.catalogue.yaml_source import YamlDocument
 from nuffle.cli.arguments import content_file_list, input_paths
 from nuffle.cli.common import (
@@ -184,9 +185,10 @@ def run_one(ruleset: Ruleset, item: Item, shown: str, without: bool,
 
 def own_content(paths: list[Path]) -> list[Path]:
     """The content a scenario outside the bundled content lives with, loaded with it: the
-    other files of its folder, or, for a folder named `scenarios`, the whole content folder
-    it is part of (`my-pack/scenarios/x.yaml` loads `my-pack/`). Scenario files are not part
-    of it (as for the bundled content): one with errors is reported as its own run."""
+    pack it is in (the nearest folder up with a `nuffle-pack.yaml`); else the other files of
+    its folder, or, for a folder named `scenarios`, the whole content folder it is part of
+    (`my-pack/scenarios/x.yaml` loads `my-pack/`). Scenario files are not part of it (as for
+    the bundled content): one with errors is reported as its own run."""
     bundled = content_dir().resolve()
     named = {p.resolve() for p in paths}
     found: list[Path] = []
@@ -194,12 +196,15 @@ def own_content(paths: list[Path]) -> list[Path]:
         folder = path if path.is_dir() else path.parent
         if folder.resolve().is_relative_to(bundled):
             continue
-        if folder.name == "scenarios":
+        pack = pack_root(folder)
+        if pack is not None:
+            found += content_file_list([pack])
+        elif folder.name == "scenarios":
             found += content_file_list([folder.parent])
         else:
             found += [f for f in content_file_list([folder]) if f.parent == folder]
-    return [f for f in found if f.resolve() not in named and "scenarios" not in f.parts
-            and not _holds_scenario(f)]
+    return [f for f in content_file_list(found) if f.resolve() not in named
+            and "scenarios" not in f.parts and not _holds_scenario(f)]
 
 
 def _holds_scenario(path: Path) -> bool:
@@ -212,7 +217,7 @@ def _holds_scenario(path: Path) -> bool:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     paths = input_paths(parser, args.paths)
-    extra = content_paths(parser, args.content) + own_content(paths)
+    extra = content_file_list(content_paths(parser, args) + own_content(paths))  # each once
     ruleset = ruleset_or_exit(extra)
     report = run_files(ruleset, paths, extra)
     if args.format == "json":

@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    extra = content_paths(parser, args.content)
+    extra = content_paths(parser, args)
     game, ruleset = pick_game(parser, args, extra, args.home, args.away)
     pair = bots(parser, args.bots, rules(game).BOTS)
     home = team_id(parser, ruleset, args.home, "--home")

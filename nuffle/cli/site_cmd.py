@@ -12,6 +12,7 @@ from tqdm import tqdm
 
 from nuffle.cli.arguments import output_dir, port_number, whole_number
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE
+from nuffle.cli.content_option import add_content_option, pack_paths
 from nuffle.limits import JOBS, SIMULATED_GAMES
 
 BUILD_MARK = "site_name: Nuffle rules reference"  # the first line of a build's mkdocs.yml
@@ -65,7 +66,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                             "at 95%%)")
     build.add_argument("--jobs", type=whole_number(1, JOBS), default=1, metavar="J",
                        help=f"processes for the simulation, 1 to {JOBS} (default: 1)")
-    build.set_defaults(run=run_build)
+    add_content_option(build, "to show")
+    build.set_defaults(run=lambda args: run_build(args, build))
     serve = actions.add_parser("serve", help="serve the site, rebuilding on content changes",
                                description="Serve the site on localhost; editing a content "
                                            "file or a hand-written page rebuilds it.")
@@ -73,26 +75,27 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="where the pages and the configuration go (default: %(default)s)")
     serve.add_argument("--port", type=port_number, default=8000,
                        help="the port on 127.0.0.1, 1 to 65535 (default: %(default)s)")
-    serve.set_defaults(run=run_serve)
+    add_content_option(serve, "to show (its files are watched too)")
+    serve.set_defaults(run=lambda args: run_serve(args, serve))
 
 
-def run_build(args: argparse.Namespace) -> int:
+def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from mkdocs.exceptions import Abort, ConfigurationError
 
-    from nuffle.catalogue.loader import load_catalogue
     from nuffle.cli.common import print_diagnostics
     from nuffle.i18n.catalog import CatalogError
-    from nuffle.sitegen.build import BuildOptions, build
+    from nuffle.sitegen.build import BuildOptions, build, load_site_content
     from nuffle.sitegen.markers import MarkerError
 
-    _, diags, docs = load_catalogue()
+    packs = tuple(pack_paths(parser, args.content, args.base))
+    _, diags, docs = load_site_content(packs)
     errors = [d for d in diags if d.severity == "error"]
     if errors:  # pages are made from checked content only
         print_diagnostics(errors, docs)
         print(f"nuffle site: the content has {len(errors)} error(s); fix them to build the "
               "site", file=sys.stderr)
         return EXIT_CONTENT
-    opts = BuildOptions(out=Path(args.out), balance=args.balance,
+    opts = BuildOptions(out=Path(args.out), balance=args.balance, content=packs,
                         balance_games=args.balance_games, jobs=args.jobs)
     start = time.perf_counter()
     bar = tqdm(unit="game", disable=not (args.balance and sys.stderr.isatty()), file=sys.stderr)
@@ -125,10 +128,11 @@ def port_problem(port: int) -> str | None:
     return None
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from nuffle.i18n.catalog import CatalogError
     from nuffle.sitegen.build import BuildOptions, serve
 
+    packs = tuple(pack_paths(parser, args.content, args.base))
     problem = port_problem(args.port)
     if problem:
         print(f"nuffle site serve: error: {problem}; choose another with --port", file=sys.stderr)
@@ -136,7 +140,7 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"serving the site on http://127.0.0.1:{args.port}/ (Ctrl-C to stop); editing the "
           "content or the hand-written pages rebuilds it", flush=True)
     try:
-        serve(BuildOptions(out=Path(args.out), strict=False), port=args.port)
+        serve(BuildOptions(out=Path(args.out), strict=False, content=packs), port=args.port)
     except CatalogError as exc:  # an unreadable translation catalog (I106)
         print(exc.diagnostic(), file=sys.stderr)
         return EXIT_CONTENT

@@ -34,18 +34,38 @@ def is_language_code(value: str) -> bool:
     return LANGUAGE_CODE.fullmatch(value) is not None
 
 
-def locale_path(lang: str, domain: str = DOMAIN) -> Path:
+# A content pack's own catalogs: `nuffle i18n … --content PACK` works on PACK/locales (only
+# the pack's items), and commands showing a pack read its translations beside the bundled.
+_PACK_UNDER_WORK: list[Path] = []
+PACK_LOCALES: list[Path] = []
+
+
+def work_on_pack(folder: Path | None) -> None:
+    """Make ``folder``'s catalogs the ones `i18n` reads and writes (None: the bundled)."""
+    _PACK_UNDER_WORK[:] = [folder] if folder is not None else []
+
+
+def read_pack_translations(folders: list[Path]) -> None:
+    """The packs whose catalogs a command reads beside the bundled ones."""
+    PACK_LOCALES[:] = [f / "locales" for f in folders if (f / "locales").is_dir()]
+
+
+def locales_root() -> Path:
+    return (_PACK_UNDER_WORK[0] if _PACK_UNDER_WORK else content_dir()) / "locales"
+
+
+def locale_path(lang: str, domain: str = DOMAIN, root: Path | None = None) -> Path:
     """Where ``lang``'s catalog of ``domain`` lives; ValueError for anything but a language
     code, so no caller can read or write outside the locales folder."""
     if not is_language_code(lang):
         raise ValueError(f"`{lang}` is not a language code (like it or pt_BR)")
-    return content_dir() / "locales" / lang / f"{domain}.po"
+    return (root or locales_root()) / lang / f"{domain}.po"
 
 
 def catalog_languages() -> list[str]:
     """The languages with a catalog folder; a folder whose name is no language code is
     not one."""
-    folder = content_dir() / "locales"
+    folder = locales_root()
     return sorted(p.name for p in folder.glob("*") if p.is_dir() and is_language_code(p.name))
 
 
@@ -211,6 +231,13 @@ def load(lang: str, domain: str = DOMAIN) -> polib.POFile | None:
     unreadable."""
     path = locale_path(lang, domain)
     return read_catalog(path) if path.exists() else None
+
+
+def pack_catalogs(lang: str, domain: str = DOMAIN) -> list[polib.POFile]:
+    """The catalogs of ``lang`` and ``domain`` of the packs shown (CatalogError if one is
+    unreadable)."""
+    paths = [locale_path(lang, domain, root) for root in PACK_LOCALES]
+    return [read_catalog(p) for p in paths if p.exists()]
 
 
 def save(po: polib.POFile, path: Path) -> None:

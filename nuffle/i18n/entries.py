@@ -80,8 +80,10 @@ def _entry(item: Item, path: tuple, text: str, node: dict,
         if tuple(rules.path) == rules_path and rules.ast is not None and english is not None:
             notes += [f"rules: {s}" for s in english.sentences(rules.ast)]
     src = item.data.get("source") or {}
-    if src:
+    if isinstance(src, dict) and "seed" in src:
         notes.append(f"source: {src.get('seed', '')}, {src.get('page', '')}")
+    elif src:
+        notes.append("source: homebrew (the content pack's own)")
     printed = {}
     original = node.get("original_text") if path[-1] == "text" else None
     if isinstance(original, dict):

@@ -16,7 +16,7 @@ from functools import lru_cache
 import polib
 
 from nuffle.dsl.render import ENGLISH, Language
-from nuffle.i18n.catalog import catalog_languages, load
+from nuffle.i18n.catalog import catalog_languages, load, pack_catalogs
 from nuffle.template import translation_problem
 
 
@@ -32,7 +32,13 @@ def translated(lang: str, domain: str) -> dict[tuple[str, str], str]:
     """(msgctxt, msgid) -> msgstr for every usable translation of a catalog (CatalogError if
     the catalog cannot be read)."""
     po = load(lang, domain)
-    return {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or []) if usable(e)}
+    found = {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or []) if usable(e)}
+    for pack in pack_catalogs(lang, domain):  # a pack translates its own items only
+        for entry in pack:
+            key = (entry.msgctxt or "", entry.msgid)
+            if usable(entry) and key not in found:
+                found[key] = entry.msgstr
+    return found
 
 
 def by_context(lang: str, domain: str) -> dict[str, str]:

@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import html
 import shutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
-from nuffle.sitegen.balance import balance_page, load_or_simulate, team_record
+from nuffle.interpreter.errors import ContentError
+from nuffle.sitegen.balance import (
+    balance_page,
+    load_or_simulate,
+    pairing_counts,
+    team_record,
+)
 from nuffle.sitegen.blood_bowl_pages import (
     special_play_card_page,
     special_play_cards_index,
@@ -43,7 +50,8 @@ from nuffle.sitegen.reference import limits_page, reference_pages
 from nuffle.sitegen.safety import check_site
 from nuffle.sitegen.translation import LANGUAGE_NAMES, translation_page
 
-from nuffle.catalogue.loader import load_catalogue
+from nuffle.catalogue.loader import content_files
+from nuffle.catalogue.packs import pack_root
 from nuffle.paths import content_dir, schema_dir, site_dir
 
 SITE_DIR = site_dir()  # the hand-written pages and assets: a checkout's site/, or the wheel's copy
@@ -75,15 +83,40 @@ class BuildOptions:
     balance_games: int | None = None
     jobs: int = 1
     strict: bool = True
+    content: tuple[Path, ...] = ()  # content packs (folders or files) shown beside the bundled
+
+
+def load_site_content(content: tuple[Path, ...] = ()):
+    """The bundled content and the packs' items, all of it: the site shows them together."""
+    from nuffle.catalogue import loader  # looked up now: a test may stand in for it
+    if not content:
+        return loader.load_catalogue()
+    files = {p.resolve(): p for p in [*content_files(), *content_files(list(content))]}
+    return loader.load_catalogue(list(files.values()), with_bundled=False)
+
+
+def pack_root_of(path: Path) -> Path:
+    """The folder to watch for a pack's file: its pack's root, else its own folder."""
+    return pack_root(path) or (path if path.is_dir() else path.parent)
 
 
 def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Site:
     """The whole docs tree as {path: text}: the English pages, and each other language's
     beside them as `page.<lang>.md` (mkdocs-static-i18n's suffix layout)."""
-    catalogue, diags, _ = load_catalogue()
+    catalogue, diags, _ = load_site_content(opts.content)
     from nuffle.sitegen.balance import GAMES_FOR_5_POINTS
     games = opts.balance_games or GAMES_FOR_5_POINTS
-    data = load_or_simulate(opts.out / "cache", games, opts.jobs, opts.balance, progress)
+    try:
+        data = load_or_simulate(opts.out / "cache", games, opts.jobs, opts.balance, progress,
+                                extra=content_files(list(opts.content)) if opts.content
+                                else ())
+    except ContentError:  # `site serve` mid-edit: the pages show the errors, no matrix
+        data = None
+    counts = pairing_counts(data)
+    if opts.balance and counts is not None:
+        print(f"balance matrix: {counts[0]} pairings simulated, {counts[1]} reused from the "
+              "cache" + (f", {counts[2]} could not be cached" if counts[2] else ""),
+              file=sys.stderr)
     from nuffle.i18n.catalog import status_report
     from nuffle.i18n.domains import DOMAINS, domain_entries
     from nuffle.i18n.localize import localized_catalogue
@@ -357,7 +390,10 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) 
         "nav": nav(pages),
     }
     if dev:
-        config["watch"] = [str(content_dir()), str(HAND_WRITTEN)]
+        config["watch"] = [str(content_dir()), str(HAND_WRITTEN),
+                           *sorted({str(pack_root_of(p)) for p in opts.content})]
+        config["extra"] = {"nuffle_content": [str(p.resolve()) for p in opts.content]}
+        # (read back by serve_hook: each rebuild reads the packs' folders afresh)
         config["hooks"] = [str(Path(__file__).with_name("serve_hook.py"))]
     return config
 

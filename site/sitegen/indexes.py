@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from nuffle.sitegen.context import N_, Site, anchor_id, code, esc, table
-from nuffle.sitegen.items import KIND_LABELS, SKILL_CATEGORIES, TABLE_CATEGORIES, edition_label, shown
+from nuffle.sitegen.items import (
+    KIND_LABELS,
+    SKILL_CATEGORIES,
+    TABLE_CATEGORIES,
+    edition_label,
+    shown,
+    source_line,
+)
 
 STATUS = {"rules-as-written": N_("rules as written"), "faq": N_("FAQ"),
           "project-interpretation": N_("project interpretation")}
@@ -155,7 +162,8 @@ def rulings_page(site: Site) -> None:
         # TRANSLATORS: where a ruling comes from: {seed} is the source's file name, {page}
         # its page or section
         out += [site.t("Source: {seed}, {page}.", seed=code(src.get("seed", "")),
-                       page=esc(src.get("page", ""))), ""]
+                       page=esc(src.get("page", ""))) if isinstance(src, dict) and "seed" in src
+                else source_line(site, d, r), ""]
     site.add(here, "\n".join(out), site.translation(N_("Rulings log")))
 
 

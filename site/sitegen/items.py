@@ -14,9 +14,11 @@ from nuffle.sitegen.context import (
     fence,
     table,
 )
+from nuffle.sitegen.scenario_svg import scenario_figure
 from nuffle.sitegen.svg import pitch_svg
 
 from nuffle.catalogue.model import Item
+from nuffle.catalogue.packs import URL, homebrew_author, is_homebrew
 
 # where a Blood Bowl scenario may put a player off the pitch (PBBL page 12: the Dugout's boxes;
 # page 24: sent off)
@@ -74,7 +76,11 @@ def edition_label(site: Site, ed: str | None) -> str:
     return site.t(EDITION_NAMES[ed]) if ed in EDITION_NAMES else esc(ed or "")
 
 
-def source_line(site: Site, data: dict) -> str:
+def source_line(site: Site, data: dict, item: Item | None = None) -> str:
+    """Where the item comes from: a rulebook and its page, or, for an author's own content,
+    "Homebrew: by …" (never a rulebook it is not in)."""
+    if is_homebrew(data):
+        return homebrew_line(site, data, item)
     src = data.get("source") or {}
     seed = src.get("seed", "")
     where = f", {src['page']}" if src.get("page") else ""
@@ -84,6 +90,28 @@ def source_line(site: Site, data: dict) -> str:
                   source=site.t(SEEDS[seed]) if seed in SEEDS else esc(seed), seed=code(seed),
                   where=esc(where))
     return f"*{text}*"
+
+
+def homebrew_line(site: Site, data: dict, item: Item | None) -> str:
+    source = data.get("source")
+    if item is not None:
+        author, document, url = homebrew_author(site.catalogue, item)
+    elif isinstance(source, dict):
+        author, document, url = (str(source.get("homebrew", "")), source.get("document"),
+                                 source.get("url"))
+    else:
+        author, document, url = "", None, None
+    page = source.get("page") if isinstance(source, dict) else None
+    where = ", ".join(esc(w) for w in (document, page) if w)
+    # TRANSLATORS: the source line of an item an author wrote, not from a rulebook: {author}
+    # is their name, {where} their document and page (with its leading comma, or nothing)
+    text = site.t("Homebrew: by {author}{where}.", author=esc(author), where=f", {where}"
+                  if where else "") if author else \
+        site.t("Homebrew: written by its author, not from a rulebook{where}.",
+               where=f" ({where})" if where else "")
+    # the address matched the schema's pattern (http(s), no spaces, quotes or brackets)
+    link = f" <{url}>" if isinstance(url, str) and URL.fullmatch(url) else ""
+    return f"*{text}*{link}"
 
 
 def page_title(site: Site, item: Item) -> str:
@@ -99,7 +127,10 @@ def page_title(site: Site, item: Item) -> str:
 def header(site: Site, item: Item, kind_label: str) -> list[str]:
     """Under the page's title: its kind (``kind_label``, Markdown in the site's language),
     edition and id, and its printed text."""
-    out = [f"*{kind_label} · {edition_label(site, item.edition)} · id {code(item.id)}*", ""]
+    # TRANSLATORS: beside an item's kind and edition: an item its author wrote, not printed
+    homebrew = " · **" + site.t("Homebrew") + "**" if is_homebrew(item.data) else ""
+    out = [f"*{kind_label} · {edition_label(site, item.edition)} · id {code(item.id)}*"
+           f"{homebrew}", ""]
     if item.data.get("text"):
         out += [f"> {esc(item.data['text'])}", ""]
         note = TEXT_SOURCES.get(item.data.get("text_source", ""))
@@ -161,7 +192,7 @@ def scenarios_section(site: Site, ref: str, here: str, game: str | None = None) 
 
 
 def footer(site: Site, item: Item) -> list[str]:
-    return ["## " + site.t("Source"), "", source_line(site, item.data), ""]
+    return ["## " + site.t("Source"), "", source_line(site, item.data, item), ""]
 
 
 def ability_page(site: Site, item: Item) -> None:
@@ -399,19 +430,24 @@ def scenario_page(site: Site, item: Item) -> None:
             # TRANSLATORS: a Blood Bowl scenario that starts with a kick-off; {team} is home/away
             out += [site.t("It starts with {team}'s kick-off.",
                            team=esc(setup.get("kicking", "home"))), ""]
+    picture = scenario_figure(site, item)
+    out += picture.lines
     players = setup.get("players") or {}
     if players:
         rows = []
         for pid, spec in players.items():
+            mark = esc(picture.marks.get(str(pid), "–"))
             if isinstance(spec, str):  # a box of the Dugout (a Blood Bowl scenario)
-                rows.append([code(pid), esc(site.t(DUGOUT_BOXES.get(spec, spec)))])
+                rows.append([code(pid), esc(site.t(DUGOUT_BOXES.get(spec, spec))), mark])
                 continue
             at = spec if isinstance(spec, list) else spec.get("at")
             state = [site.t(word) for key, word in (("prone", N_("Prone")), ("stunned", N_("Stunned")))
                      if isinstance(spec, dict) and spec.get(key)]
             rows.append([code(pid), esc(f"{at[0]},{at[1]}")
-                         + "".join(f" ({esc(w)})" for w in state)])
-        out += [table([site.t("Player"), site.t("Square")], rows), ""]
+                         + "".join(f" ({esc(w)})" for w in state), mark])
+        # TRANSLATORS: the third column: the player's short mark on the drawing of the pitch
+        out += [table([site.t("Player"), site.t("Square"), site.t("On the drawing")], rows), ""]
+    out += picture.after
     # TRANSLATORS: the scenario played with the rule it shows, and without it
     for title, part in ((site.t("With the rule"), data), (site.t("Without it"),
                                                            data.get("without"))):
@@ -429,7 +465,7 @@ def scenario_page(site: Site, item: Item) -> None:
         out += [site.t("Expected:"), "", fence(_yaml(part.get("expect", {})), "yaml"), ""]
     out += [site.t("The test suite runs this scenario; so does {command}.",
                    command="`nuffle scenario`"), ""]
-    site.add(here, "\n".join(out + [source_line(site, data)]), page_title(site, item))
+    site.add(here, "\n".join(out + [source_line(site, data, item)]), page_title(site, item))
 
 
 def _step(step: object) -> str:

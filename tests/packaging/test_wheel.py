@@ -73,9 +73,21 @@ def test_check_and_play_work_from_outside_the_checkout(installed: Path, tmp_path
     assert scenario.returncode == 0, scenario.stdout + scenario.stderr
 
 
-def test_the_site_builds_from_outside_the_checkout(installed: Path, tmp_path: Path) -> None:
-    built = run(installed, tmp_path, "site", "build", "--out", str(tmp_path / "out"))
+def test_a_new_pack_checks_and_the_site_builds_with_it(installed: Path, tmp_path: Path) -> None:
+    """The issue's author, with the installed tool only: `nuffle new` in an empty folder (the
+    templates are package data), `nuffle check`, and the site with the pack beside the
+    bundled content, marked Homebrew."""
+    pack = tmp_path / "gobbos"
+    for kind, item in (("team", "gobbo-raiders"), ("ability", "sneaky-git")):
+        made = run(installed, tmp_path, "new", kind, item, "--content", str(pack))
+        assert made.returncode == 0, made.stderr
+    checked = run(installed, tmp_path, "check", str(pack))
+    assert checked.returncode == 0 and ": 0 errors" in checked.stdout, checked.stdout
+    built = run(installed, tmp_path, "site", "build", "--out", str(tmp_path / "out"),
+                "--content", str(pack))
     assert built.returncode == 0, built.stdout + built.stderr
+    team = (tmp_path / "out" / "site" / "teams" / "gobbo-raiders" / "index.html").read_text()
+    assert "Homebrew" in team and "Gobbo Raiders" in team
     site = tmp_path / "out" / "site"
     assert (site / "index.html").is_file()
     # the hand-written guide and a generated rules page, both from the wheel's data
