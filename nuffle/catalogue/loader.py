@@ -69,11 +69,43 @@ def _display_path(path: Path) -> str:
         return str(path)
 
 
-def load_document(path: Path, override: str | None = None) -> YamlDocument:
-    """Read one file (or use ``override`` as its text, for editors and tests)."""
+# Files already loaded in this process, by shown path and text: a file's document, item and
+# diagnostics depend on nothing else, so `site serve`'s rebuilds and a test suite's many
+# checks parse and validate each unchanged file once. Emptied when it grows past its bound.
+_LOADED: dict[tuple[str, str], tuple[YamlDocument, Item | None, list[Diagnostic]]] = {}
+LOADED_FILES = 8192
+
+
+def _load_text(shown: str, text: str) -> tuple[YamlDocument, Item | None, list[Diagnostic]]:
+    found = _LOADED.get((shown, text))
+    if found is None:
+        doc = load_yaml(shown, text)
+        item, diags = load_item(doc)
+        if len(_LOADED) >= LOADED_FILES:
+            _LOADED.clear()
+        found = _LOADED[shown, text] = (doc, item, diags)
+    return found[0], found[1], list(found[2])
+
+
+def load_file(path: Path, override: str | None = None
+              ) -> tuple[YamlDocument, Item | None, list[Diagnostic]]:
+    """One file's document, item (None if it is not usable) and diagnostics."""
+    if override is not None:  # an editor's or a test's text: seen once, not kept
+        doc = load_document(path, override)
+        return (doc, *load_item(doc))
+    doc = load_document(path, parse=False)
+    if doc.diagnostics:  # unreadable: nothing to parse
+        return doc, None, list(doc.diagnostics)
+    return _load_text(doc.path, doc.text)
+
+
+def load_document(path: Path, override: str | None = None, parse: bool = True
+                  ) -> YamlDocument:
+    """Read one file (or use ``override`` as its text, for editors and tests); without
+    ``parse``, the document holds the text only (or the diagnostic of why it has none)."""
     shown = _display_path(path)
     if override is not None:
-        return load_yaml(shown, override)
+        return load_yaml(shown, override) if parse else YamlDocument(shown, override)
     doc = YamlDocument(shown, "")
     try:
         raw = read_bounded(path, limits.FILE_BYTES)
@@ -93,7 +125,7 @@ def load_document(path: Path, override: str | None = None) -> YamlDocument:
                                           shown, why.line, why.column, None,
                                           "save the file as UTF-8"))
         return doc
-    return load_yaml(shown, text)
+    return load_yaml(shown, text) if parse else YamlDocument(shown, text)
 
 
 def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
@@ -230,11 +262,10 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
         is_chosen = resolved in chosen
         doc: YamlDocument | None = None
         try:
-            doc = load_document(path, overrides.get(resolved))
+            doc, item, item_diags = load_file(path, overrides.get(resolved))
             every_doc[doc.path] = doc
             if is_chosen:
                 docs[doc.path] = doc
-            item, item_diags = load_item(doc)
         except Exception as exc:  # noqa: BLE001 - one file's crash must not hide the others
             shown = _display_path(path)
             if is_chosen:

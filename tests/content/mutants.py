@@ -189,46 +189,14 @@ def mutate(rng: random.Random, text: str, klass: str | None = None) -> tuple[str
 
 
 class FastCheck:
-    """`nuffle check` of one changed file with the bundled content, reusing the unchanged
-    files' loaded documents and items."""
+    """`nuffle check` of one changed file with the bundled content. The loader keeps the
+    files it has loaded in the process (by path and text), so after the first check only
+    the changed file is parsed and validated again."""
 
     def __init__(self) -> None:
-        self.docs: dict[Path, object] = {}
-        self.items: dict[int, tuple] = {}
-        real_doc, real_item = loader.load_document, loader.load_item
-
-        def keep_doc(path: Path, override: str | None = None):
-            doc = real_doc(path, override)
-            self.docs[path.resolve()] = doc
-            return doc
-
-        def keep_item(doc):
-            result = real_item(doc)
-            self.items[id(doc)] = result
-            return result
-        loader.load_document, loader.load_item = keep_doc, keep_item
-        try:
-            loader.load_catalogue()
-        finally:
-            loader.load_document, loader.load_item = real_doc, real_item
+        loader.load_catalogue()
 
     def check(self, path: Path, text: str):
         """(diagnostics, documents) as `load_catalogue(overrides={path: text})` gives them."""
-        real_doc, real_item = loader.load_document, loader.load_item
-        changed = path.resolve()
-
-        def cached_doc(p: Path, override: str | None = None):
-            if override is None and p.resolve() != changed and p.resolve() in self.docs:
-                return self.docs[p.resolve()]
-            return real_doc(p, override)
-
-        def cached_item(doc):
-            hit = self.items.get(id(doc))
-            return hit if hit is not None and self.docs.get(Path(doc.path).resolve()) is doc \
-                else real_item(doc)
-        loader.load_document, loader.load_item = cached_doc, cached_item
-        try:
-            _, diags, docs = loader.load_catalogue(overrides={path: text})
-        finally:
-            loader.load_document, loader.load_item = real_doc, real_item
+        _, diags, docs = loader.load_catalogue(overrides={path: text})
         return diags, docs
