@@ -155,7 +155,7 @@ class Compiler:
             feasible = self.feasibility(may)
 
             def body(env: Env, inner_may: Run = inner_may) -> bool:
-                if not feasible(env) or not env.game.ask_may(env):
+                if not feasible(env) or not env.game.rule_may(env):
                     return False
                 if env.on_accept is not None:
                     env.on_accept()
@@ -203,7 +203,7 @@ class Compiler:
             about = self.may_subject(s)
 
             def may(env: Env) -> None:
-                if feasible(env) and env.game.ask_may(env, about(env)):
+                if feasible(env) and env.game.rule_may(env, about(env)):
                     if env.on_accept is not None:
                         env.on_accept()
                     body(env)

@@ -32,6 +32,7 @@ from nuffle.interpreter.hooks import (
     context_vars,
     guard_value,
 )
+from nuffle.interpreter.rule_counts import RuleTally
 from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
 
 from nuffle import limits
@@ -143,13 +144,19 @@ class HookFiring:
                     else:
                         self._use(inst, token, hook)
                 # the steps a hook sets off are the work of the hook running it, if any
-                caller = self.running
+                caller, calling = self.running, self.rule
                 self.budget.step(caller or hook.origin)
-                self.running = hook.origin
+                self.running, self.rule = hook.origin, env
+                owner = inst.owner
+                key = (owner.kind, owner.item)
+                fired = self.tally.fired
+                fired[key] = fired.get(key, 0) + 1
                 try:
                     result = hook.body(env)
                 finally:
-                    self.running = caller
+                    self.running, self.rule = caller, calling
+                if firing.reroll and firing.by is None:
+                    firing.by = owner
                 if value_box is not None:
                     changed = env.vars.get("value", value_box["value"])
                     if changed is not value_box["value"]:
@@ -179,18 +186,38 @@ class HookFiring:
 
     # -- binding ---------------------------------------------------------------------------
     def bind(self, hooks: tuple[CompiledHook, ...], owner: Owner) -> list[HookInstance]:
+        self.tally.bound(owner.kind, owner.item, owner.name)
         rank = self.kind_rank.get(owner.kind, len(self.kind_rank))
         return [self.hooks.add(HookInstance(h, owner, rank=rank)) for h in hooks]
 
     def add_temporary_hooks(self, hooks: tuple[CompiledHook, ...], env: Env, scope: str) -> None:
         """`for this SCOPE:` hooks, which see the names of the rule that made them."""
         captured = {k: v for k, v in env.vars.items() if k != "value"}
+        self.tally.names.setdefault((env.owner.kind, env.owner.item), env.owner.name)
         expires = (scope, self.scope_token(scope))
         rank = self.kind_rank.get(env.owner.kind, len(self.kind_rank))  # their item's kind
         for h in hooks:
             self.hooks.add(HookInstance(h, env.owner, captured, expires, rank=rank))
 
+    # -- a rule's `may` -------------------------------------------------------------------
+    def rule_may(self, env: Env, about: Any = None) -> bool:
+        """A `may` of a rule, put to its coach (the game's ``ask_may``) and counted for
+        its item: offered, and accepted or not."""
+        accepted = self.ask_may(env, about)
+        owner = env.owner
+        self.tally.may(owner.kind, owner.item, owner.name, accepted)
+        return accepted
+
+    def rule_ref(self) -> str | None:
+        """``kind/id`` of the item whose hook is running (the innermost), else None: what a
+        log's dice record names as the rule that rolled it."""
+        env = self.rule
+        return None if env is None else f"{env.owner.kind}/{env.owner.item}"
+
     # provided by the ruleset's game
+    def ask_may(self, env: Env, about: Any = None) -> bool:
+        raise NotImplementedError
+
     def record(self, event: str, payload: dict) -> None:
         raise NotImplementedError
 
@@ -199,6 +226,8 @@ class HookFiring:
 
     origin: Origin | None  # the effect being made, set by the compiled rules
     running: Origin | None  # the hook whose body is running
+    rule: Env | None  # that hook's names and owner: a new Env for each time a body runs
+    tally: RuleTally  # what each item's rules did in this game
 
     def offer_bonus_play(self, inst: HookInstance) -> bool:
         raise NotImplementedError

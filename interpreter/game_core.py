@@ -15,7 +15,8 @@ from nuffle.interpreter.decisions import Agent, Decision
 from nuffle.interpreter.dice import Dice
 from nuffle.interpreter.errors import Origin
 from nuffle.interpreter.firing import HookFiring
-from nuffle.interpreter.hooks import HookRegistry
+from nuffle.interpreter.hooks import Env, HookRegistry
+from nuffle.interpreter.rule_counts import RuleTally
 from nuffle.interpreter.vocabulary import vocabulary
 
 
@@ -33,6 +34,8 @@ class GameCore(HookFiring):
         self.budget = Budget()
         self.origin: Origin | None = None  # the effect being made (for errors it raises)
         self.running: Origin | None = None  # the hook whose body is running
+        self.rule: Env | None = None  # that hook's Env: whose rule is running
+        self.tally = RuleTally()  # what each item's rules did (nuffle simulate reports it)
         self.listeners: list[Callable[[str, Any], None]] = []  # the log, the narrative
         self.decision_count = 0
         self.action_history: list[tuple[str, dict]] = []

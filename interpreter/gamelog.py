@@ -1,10 +1,11 @@
 """Game logs: what a log is (JSON Lines, format 2), its digests, and writing one.
 
 A log is a header (format, content version, teams, seed, options, bots), then every die
-and every decision in the order they happened, then the end (the result and a digest of
-the final state). Every record carries ``h``, a digest chained from the record before, so
-a changed, removed or inserted line is found at its own line number. Reading a log from
-anyone is `logreader`; replaying it, `replay`.
+(with the item whose rule rolled it, when one did) and every decision in the order they
+happened, then the end (the result and a digest of the final state). Every record carries
+``h``, a digest chained from the record before, so a changed, removed or inserted line is
+found at its own line number. Reading a log from anyone is `logreader`; replaying it,
+`replay`.
 """
 
 from __future__ import annotations
@@ -43,7 +44,10 @@ def _record(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
             "additionalProperties": False}
 
 
-OPTIONAL = ("game",)  # a header without `game` is a Blitz Bowl log (written before Blood Bowl)
+# a header without `game` is a Blitz Bowl log (written before Blood Bowl); a die without
+# `rule` was rolled by the core's procedures (or logged before dice named their rule)
+OPTIONAL = ("game", "rule")
+RULE = {"type": "string", "pattern": "^[a-z0-9-]+/[^/]", "maxLength": 200}
 
 
 LOG_SCHEMA: dict[str, Any] = {
@@ -63,6 +67,8 @@ LOG_SCHEMA: dict[str, Any] = {
             "d": {"type": "integer", "minimum": 1, "maximum": 1_000_000},
             "v": {"type": "integer", "minimum": 1},
             "why": {"type": "string"},
+            # the item whose hook rolled it, `kind/id`; only then (written since issue 14)
+            "rule": RULE,
         }),
         "decision": _record("decision", {
             "kind": _NAME,
@@ -157,7 +163,11 @@ class LogWriter:
         self.stream.write(json.dumps({**record, "h": self.last}, separators=(",", ":")) + "\n")
 
     def on_dice(self, outcome: Outcome) -> None:
-        self.write({"type": "dice", "d": outcome.sides, "v": outcome.value, "why": outcome.why})
+        record = {"type": "dice", "d": outcome.sides, "v": outcome.value, "why": outcome.why}
+        rule = self.game.rule_ref()
+        if rule is not None:  # rolled inside an item's hook: the log says whose
+            record["rule"] = rule
+        self.write(record)
 
     def on_game(self, kind: str, data: Any) -> None:
         if kind == "decision":

@@ -34,6 +34,7 @@ class Firing:
     reroll_spent: bool = False  # the roll is already a re-roll, or a re-roll was taken
     switch_to: str | None = None
     redirect_to: Any = None
+    by: Any = None  # the Owner whose rule asked for the re-roll (the narrative names it)
 
 
 @dataclass(slots=True)

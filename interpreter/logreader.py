@@ -41,7 +41,7 @@ _Strict = validators.extend(Draft202012Validator, type_checker=Draft202012Valida
     "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)))
 _VALIDATORS = {kind: _Strict(LOG_SCHEMA["$defs"][kind]) for kind in RECORD_TYPES}
 _HEX = frozenset("0123456789abcdef")
-_DICE_KEYS = frozenset(LOG_SCHEMA["$defs"]["dice"]["properties"])
+_DICE_KEYS = frozenset(LOG_SCHEMA["$defs"]["dice"]["properties"]) - {"rule"}
 _DECISION_KEYS = frozenset(LOG_SCHEMA["$defs"]["decision"]["properties"])
 
 

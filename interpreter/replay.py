@@ -1,11 +1,12 @@
 """Replays that prove the game.
 
 Replaying feeds a log's recorded outcomes and answers back to a new game and checks each
-record as the game consumes it: a die must be the die the game rolls (its sides and its
-reason), a decision the question the game asks (its kind, team, options) and an answer by
-index whose label matches. It never needs the bots or the seed, so it checks the engine,
-not luck. Every problem is a diagnostic with the line of the log it is on (L003 content
-the header names, L005 another game, L006 a log that ends early or runs on).
+record as the game consumes it: a die must be the die the game rolls (its sides, its
+reason and, when the record names one, the rule that rolls it), a decision the question
+the game asks (its kind, team, options) and an answer by index whose label matches. It
+never needs the bots or the seed, so it checks the engine, not luck. Every problem is a
+diagnostic with the line of the log it is on (L003 content the header names, L005 another
+game, L006 a log that ends early or runs on).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ def describe(record: Record) -> str:
     """What a record holds, in words, for a message."""
     r = record.data
     if record.type == "dice":
-        return f"a d{r['d']} for {shown(r['why'])} showing {r['v']}"
+        rolled = f" rolled by {shown(r['rule'])}" if "rule" in r else ""
+        return f"a d{r['d']} for {shown(r['why'])}{rolled} showing {r['v']}"
     if record.type == "decision":
         return (f"a {shown(r['kind'])} decision of {r['team']} with {r['n']} options, answered "
                 f"{r['choice']} {shown(r['label'])}")
@@ -71,13 +73,19 @@ class LogFeed:
                                                  f"{describe(record)}")
         return record.data
 
-    def die(self, sides: int, why: str) -> int:
-        """The recorded value of the die the game rolls now."""
+    def die(self, sides: int, why: str, rule: str | None = None) -> int:
+        """The recorded value of the die the game rolls now (``rule``: the item whose hook
+        rolls it, which the record names when it has a `rule`; logs written before dice
+        named their rule have none)."""
         asked = f"the game rolls a d{sides} for {shown(why)}"
         r = self.take(asked, "dice")
         if r["d"] != sides or r["why"] != why:
             raise self.fail("L005", self.current_line, f"{asked}, but the log records "
                                                        f"a d{r['d']} for {shown(r['why'])}")
+        if "rule" in r and r["rule"] != rule:
+            roller = f"the rules of {shown(rule)}" if rule else "the core (no rule)"
+            raise self.fail("L005", self.current_line, f"{asked} in {roller}, but the log "
+                                                       f"records it rolled by {shown(r['rule'])}")
         return r["v"]
 
     def answer(self, decision: Decision) -> int:
@@ -118,9 +126,11 @@ class LoggedDice(Dice):
     def __init__(self, feed: LogFeed) -> None:
         super().__init__(seed=0)
         self.feed = feed
+        self.game: Any = None  # the replayed game, once made: whose rule is rolling
 
     def roll(self, sides: int, why: str = "") -> int:
-        value = self.feed.die(sides, why)
+        rule = self.game.rule_ref() if self.game is not None else None
+        value = self.feed.die(sides, why, rule)
         outcome = Outcome(sides, value, why)
         self.record.append(outcome)
         if self.listener is not None:
@@ -168,8 +178,10 @@ def replay(ruleset: Any, log: GameLog, check_version: bool = True,
     options = game_rules.options_from_record(h["options"])
     feed = LogFeed(log)
     agent = LoggedAgent(feed)
+    dice = LoggedDice(feed)
     game = game_rules.new_game(ruleset, h["home"], h["away"], {"home": agent, "away": agent},
-                               h["seed"], options, LoggedDice(feed))
+                               h["seed"], options, dice)
+    dice.game = game
     for make in listeners or []:
         game.listeners.append(make(game))
     result = None

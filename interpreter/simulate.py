@@ -15,6 +15,7 @@ from typing import Any
 
 from nuffle.interpreter.bots import make_agents
 from nuffle.interpreter.games import DEFAULT_GAME, rules
+from nuffle.interpreter.rule_counts import RuleTally, RuleTotals
 
 Z95 = 1.959964
 
@@ -35,10 +36,16 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_one(spec: GameSpec, extra: tuple[str, ...] = ()) -> Any:
+    return play_counted(spec, extra)[0]
+
+
+def play_counted(spec: GameSpec, extra: tuple[str, ...] = ()) -> tuple[Any, RuleTally]:
+    """The game's result, and what each item's rules did in it."""
     game = rules(spec.game)
     ruleset = game.load_ruleset([Path(p) for p in extra])
     agents = make_agents(spec.bots[0], spec.bots[1], spec.seed, game.BOTS)
-    return game.new_game(ruleset, spec.home, spec.away, agents, spec.seed, spec.options).play()
+    played = game.new_game(ruleset, spec.home, spec.away, agents, spec.seed, spec.options)
+    return played.play(), played.tally
 
 
 _EXTRA: tuple[str, ...] = ()
@@ -50,18 +57,27 @@ def _init(extra: tuple[str, ...], game: str) -> None:
     rules(game).load_ruleset([Path(p) for p in extra])
 
 
-def _play(spec: GameSpec) -> tuple[int, Any]:
-    return spec.index, play_one(spec, _EXTRA)
+def _play(spec: GameSpec) -> tuple[int, Any, RuleTally]:
+    return spec.index, *play_counted(spec, _EXTRA)
 
 
 def run_games(specs: list[GameSpec], jobs: int = 1, extra: Iterable[Path] = (),
               progress: Callable[[], None] | None = None) -> list[Any]:
     """Play every game; the results come back in game order, whatever ``jobs`` is."""
+    return run_games_counted(specs, jobs, extra, progress)[0]
+
+
+def run_games_counted(specs: list[GameSpec], jobs: int = 1, extra: Iterable[Path] = (),
+                      progress: Callable[[], None] | None = None,
+                      ) -> tuple[list[Any], list[RuleTally]]:
+    """Play every game: the results and the tallies of their rules, in game order, whatever
+    ``jobs`` is (the tallies come back from the workers with the results)."""
     extra_names = tuple(str(p) for p in extra)
     results: list[Any] = [None] * len(specs)
+    tallies: list[RuleTally | None] = [None] * len(specs)
     if jobs <= 1:
         for spec in specs:
-            results[spec.index] = play_one(spec, extra_names)
+            results[spec.index], tallies[spec.index] = play_counted(spec, extra_names)
             if progress:
                 progress()
     else:
@@ -70,11 +86,18 @@ def run_games(specs: list[GameSpec], jobs: int = 1, extra: Iterable[Path] = (),
         game = specs[0].game if specs else DEFAULT_GAME
         with ctx.Pool(jobs, initializer=_init, initargs=(extra_names, game)) as pool:
             chunk = max(1, min(50, len(specs) // (jobs * 8) or 1))
-            for index, result in pool.imap_unordered(_play, specs, chunksize=chunk):
-                results[index] = result
+            for index, result, tally in pool.imap_unordered(_play, specs, chunksize=chunk):
+                results[index], tallies[index] = result, tally
                 if progress:
                     progress()
-    return [r for r in results if r is not None]
+    return [r for r in results if r is not None], [t for t in tallies if t is not None]
+
+
+def rule_totals(tallies: Iterable[RuleTally]) -> RuleTotals:
+    totals = RuleTotals()
+    for tally in tallies:
+        totals.add(tally)
+    return totals
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -100,7 +123,11 @@ def wilson(k: int, n: int) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summarise(results: list[Any], home: str, away: str, game: str = DEFAULT_GAME) -> dict:
+def summarise(results: list[Any], home: str, away: str, game: str = DEFAULT_GAME,
+              tallies: list[RuleTally] | None = None) -> dict:
+    """Wins, draws and losses, each team's figures and, given the games' tallies, what each
+    item's rules did (``rules``: the teams' items, even those that never fired, and every
+    other item that did)."""
     n = len(results)
     wins = sum(r.winner == "home" for r in results)
     losses = sum(r.winner == "away" for r in results)
@@ -120,4 +147,6 @@ def summarise(results: list[Any], home: str, away: str, game: str = DEFAULT_GAME
     if adapter.LENGTH_FIELD is not None:
         mean, half = mean_ci([float(getattr(r, adapter.LENGTH_FIELD)) for r in results])
         out[adapter.LENGTH_FIELD] = {"mean": round(mean, 2), "ci95": round(half, 2)}
+    if tallies is not None:
+        out["rules"] = rule_totals(tallies).rows()
     return out

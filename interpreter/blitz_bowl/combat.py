@@ -47,7 +47,7 @@ def block(g: Game, blocker: Player, target: Player) -> None:
     firing = g.after("block-roll", payload)
     if firing is not None and firing.reroll:
         faces = roll_block_dice(g, count)
-        g.note("block-reroll", faces=[Term("block-result", f) for f in faces])
+        g.note("block-reroll", faces=[Term("block-result", f) for f in faces], rule=firing.by)
     if len(set(faces)) > 1:
         result = g.decide(blocker.team, "block-result", sorted(set(faces)),
                           sorted(set(faces)), f"{blocker.id}: which result",
@@ -143,7 +143,7 @@ def armour_check(g: Game, p: Player, cause: str, attacker: Player | None, modifi
     firing = g.after("armour-check", payload, record=False)
     if firing is not None and firing.reroll:
         passed = payload["passed"] = _armour_roll(g, p, mod)
-        g.note("armour-rerolled")
+        g.note("armour-rerolled", rule=firing.by)
     g.record("armour-check", payload)
     return passed
 

@@ -31,6 +31,8 @@ MESSAGES: dict[str, str] = {
     "clean-sweep": "CLEAN SWEEP for {team}!",
     "bonus-play": "{team} play {play}",
     "rules-stopped": "the rules of {item} went past a limit of the engine: the game stops",
+    # a line an item's rules brought about, followed by the item's name in brackets
+    "by-rule": "{line} ({rule})",
     # actions
     "action": "{player} ({position}): {action}",
     "action-free": "{player} ({position}): {action} (free)",

@@ -80,7 +80,17 @@ class Words:
         return fill_or(self.templates.get(key), MESSAGES[key], values)
 
     def note(self, note: Note, game: Any = None) -> str:
-        return self.message(note.key, note.fields, game)
+        rule = note.fields.get("rule")
+        if rule is None:
+            return self.message(note.key, note.fields, game)
+        fields = {k: v for k, v in note.fields.items() if k != "rule"}
+        return self.by_rule(self.message(note.key, fields, game), rule)
+
+    def by_rule(self, line: str, owner: Any) -> str:
+        """A line that an item's rules brought about, naming the item (its ``Owner``) in
+        brackets, in this language."""
+        return fill_or(self.templates.get("by-rule"), MESSAGES["by-rule"],
+                       {"line": line, "rule": self.name(owner.kind, owner.item, owner.name)})
 
     def name(self, kind: str, item_id: str, english: str) -> str:
         """A content item's name (a team, a card, a position) in this language."""
@@ -125,6 +135,7 @@ class Narrator:
         self.out = out
         self.board = board
         self.words = words
+        self.named_run: Any = None  # the hook run whose first line named its item
 
     def emit(self, line: str) -> None:
         if self.out is not None:
@@ -133,14 +144,24 @@ class Narrator:
             self.lines.append(line)
 
     def say(self, key: str, **fields: Any) -> None:
-        self.emit("  " + self.words.message(key, fields, self.game))
+        self.emit("  " + self.named(self.words.message(key, fields, self.game)))
+
+    def named(self, line: str, told: bool = False) -> str:
+        """The first line told while a rule's hook runs names the rule's item; the lines
+        after it are its consequences, told plainly. ``told``: the line names a rule
+        already (a note's own `rule`)."""
+        env = self.game.rule
+        if env is None or env is self.named_run:
+            return line
+        self.named_run = env
+        return line if told else self.words.by_rule(line, env.owner)
 
     def __call__(self, kind: str, data: Any) -> None:
         self.tell(kind, data)
 
     def tell(self, kind: str, data: Any) -> None:
         if kind == "note":
-            self.emit("  " + self.words.note(data, self.game))
+            self.emit("  " + self.named(self.words.note(data, self.game), "rule" in data.fields))
         elif kind == "event":
             name, payload = data
             tell = _TOLD.get(name)

@@ -16,6 +16,7 @@ MESSAGES: dict[str, str] = {
     "kicks-off": "{team} kick off",
     "half-start": "--- half {half} ---",
     "table-result": "{table}: {entry}",
+    "by-rule": "{line} ({rule})",  # a line a skill's or card's rules brought about
     "ko-recovery": "{player} (KO'd) rolls to come back: {back}",
     "set-up-stunned": "{player} will be set up Stunned instead of rolling to come back",
     "turned-face-up": "{player} is turned face up: Prone",

@@ -34,6 +34,11 @@ class Words:
     def name(self, kind: str, item_id: str, english: str) -> str:
         return self.names.get((kind, item_id), english)
 
+    def by_rule(self, line: str, owner: Any) -> str:
+        """A line that an item's rules brought about, naming the item (its ``Owner``)."""
+        return fill_or(self.templates.get("by-rule"), MESSAGES["by-rule"],
+                       {"line": line, "rule": self.name(owner.kind, owner.item, owner.name)})
+
     def value(self, value: Any, category: str | None = None, ruleset: Any = None) -> str:
         if isinstance(value, Player):
             return f"{value.given_name} ({value.id})" if value.given_name else value.id
@@ -70,15 +75,31 @@ class Narrator:
         self.out = out
         self.board = board
         self.words = words
+        self.named_run: Any = None  # the hook run whose first line named its item
 
     def __call__(self, kind: str, data: Any) -> None:
         if kind == "note":
             key, fields = data
-            self.out("  " + self.words.message(key, fields, self.match.ruleset))
+            rule = fields.get("rule")
+            if rule is not None:  # the rule behind it is part of the note (a re-roll)
+                fields = {k: v for k, v in fields.items() if k != "rule"}
+            line = self.words.message(key, fields, self.match.ruleset)
+            self.out("  " + (self.words.by_rule(line, rule) if rule is not None
+                             else self.named(line)))
         elif kind == "event" and data[0] == "turn-end" and self.board is not None:
             self.out("")
             self.out(self.board(self.match, self.words))
             self.out("")
+
+
+    def named(self, line: str) -> str:
+        """The first line told while a rule's hook runs names the rule's item; the lines
+        after it are its consequences, told plainly."""
+        env = self.match.rule
+        if env is None or env is self.named_run:
+            return line
+        self.named_run = env
+        return self.words.by_rule(line, env.owner)
 
 
 def render_pitch(m: Any, words: Words = ENGLISH) -> str:

@@ -129,7 +129,7 @@ def offer_reroll(m: Match, player: Player, kind: str, result: Roll | None = None
         return False
     firing = m.after("failed-roll", payload)
     if firing is not None and firing.reroll:
-        m.note("skill-reroll", player=player, test=kind)
+        m.note("skill-reroll", player=player, test=kind, rule=firing.by)
         return True
     if firing is not None and firing.reroll_spent:
         return False

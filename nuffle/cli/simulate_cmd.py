@@ -19,7 +19,7 @@ from nuffle.cli.engine_common import (
     team_id,
 )
 from nuffle.interpreter.games import DEFAULT_GAME, rules
-from nuffle.interpreter.simulate import GameSpec, game_seed, run_games, summarise
+from nuffle.interpreter.simulate import GameSpec, game_seed, run_games_counted, summarise
 from nuffle.limits import JOBS, SIMULATED_GAMES
 
 
@@ -30,8 +30,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play N games between two teams (or one team against every other "
                     "with --away all) and report wins, draws, losses, mean scores, "
                     "touchdowns, Challenge cards claimed and injuries caused (Blitz Bowl) or "
-                    "casualties (Blood Bowl), each with a 95% confidence interval. --jobs J "
-                    "gives exactly the same figures as --jobs 1.",
+                    "casualties (Blood Bowl), each with a 95% confidence interval; then, "
+                    "for each item of the two teams and any other item whose rules fired, "
+                    "in how many games its rules fired, how often per game, and how often "
+                    "its coach accepted its `may`. --jobs J gives exactly the same figures "
+                    "as --jobs 1.",
     )
     p.add_argument("--home", required=True, metavar="TEAM")
     p.add_argument("--away", required=True, metavar="TEAM", help="a team id, or `all`")
@@ -62,7 +65,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             specs.append(GameSpec(i, home, away, game_seed(args.seed, i), pair, options, game))
     bar = tqdm(total=len(specs), unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
     try:
-        results = run_games(specs, args.jobs, extra, progress=lambda: bar.update())
+        results, tallies = run_games_counted(specs, args.jobs, extra,
+                                             progress=lambda: bar.update())
     finally:
         bar.close()
     stopped = [r for r in results if r.error is not None]
@@ -72,8 +76,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return rules_error(stopped[0])
     summaries = []
     for n, away in enumerate(opponents):
-        chunk = results[n * args.games:(n + 1) * args.games]
-        summaries.append(summarise(chunk, home, away, game))
+        games = slice(n * args.games, (n + 1) * args.games)
+        summaries.append(summarise(results[games], home, away, game, tallies[games]))
     if args.format == "json":
         json.dump({"seed": args.seed, "bots": list(pair), "pairings": summaries},
                   sys.stdout, indent=2)
@@ -113,4 +117,23 @@ def text_report(s: dict, names: dict[str, str], game: str = DEFAULT_GAME) -> str
     length = adapter.LENGTH_FIELD
     if length is not None:
         lines.append(f"  {length} per game: {s[length]['mean']:.1f} ± {s[length]['ci95']:.1f}")
+    if "rules" in s:
+        lines += rules_table(s["rules"], s["games"])
     return "\n".join(lines)
+
+
+def rules_table(rows: list[dict], games: int) -> list[str]:
+    """What each item's rules did: the teams' items (even those that never fired: the point
+    of the table), then every other item that fired."""
+    if not rows:
+        return []
+    width = max(20, *(len(r["name"]) for r in rows))
+    kinds = max(len("kind"), *(len(r["kind"]) for r in rows))
+    out = [f"  rules fired ({games} games)",
+           f"  {'item':<{width}} {'kind':<{kinds}} {'games fired':>11} {'per game':>9} "
+           f"{'may accepted/offered':>21}"]
+    for r in rows:
+        may = f"{r['may_accepted']}/{r['may_offered']}" if r["may_offered"] else "-"
+        out.append(f"  {r['name']:<{width}} {r['kind']:<{kinds}} {r['games_fired']:>11} "
+                   f"{r['fired_per_game']:>9.2f} {may:>21}")
+    return out
