@@ -18,10 +18,10 @@ def declare(v: Vocabulary) -> None:
     v.constant("throw-bomb", "action", "A Throw Bomb action: a player whom a rule lets throw "
                "bombs (`can-throw-bombs`) throws one from where they stand, instead of any "
                "other action; it is not the team's Pass action (a skill of PBBL page 25).")
-    # rooted: rooted to their square until the drive ends or they are knocked down (the
-    # effect `root`, a skill of PBBL page 30); rules read it to refuse a push (`pushed-back`)
-    # or a follow-up (`can-follow-up`).
-    v.types["player"].attributes["rooted"] = "bool"
+    v.attribute("player", "rooted", "bool",
+                "The player is rooted to their square until the drive ends or they are knocked "
+                "down (the effect `root`, a skill of PBBL page 30); rules read it to refuse a "
+                "push (`pushed-back`) or a follow-up (`can-follow-up`).")
 
     # ---- occurrences ----------------------------------------------------------------------
     v.event("action-end", "A player's action has come to its end (PBBL page 8): after its "

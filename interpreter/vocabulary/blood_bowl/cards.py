@@ -124,10 +124,10 @@ def declare(v: Vocabulary) -> None:
 
     # ---- the words the cards of pages 46-51 need --------------------------------------
     # the cards of pages 46-47
-    # acted: the player took an action in their team's latest team turn (PBBL page 8); it is
-    # cleared as their team's next turn begins, so between two turns it tells who acted in
-    # the turn just ended (a card of PBBL page 47).
-    v.types["player"].attributes["acted"] = "bool"
+    v.attribute("player", "acted", "bool",
+                "The player took an action in their team's latest team turn (PBBL page 8); it "
+                "is cleared as their team's next turn begins, so between two turns it tells "
+                "who acted in the turn just ended (a card of PBBL page 47).")
     v.value("armour-roll-fixed", "bool", "Whether an Armour roll against `player` stands as "
             "the two dice show it: no modifier (assists on a foul, a weapon's, a skill's), "
             "nothing that breaks the armour on a lower roll, no re-roll (PBBL page 12; cards "
@@ -237,10 +237,11 @@ def declare(v: Vocabulary) -> None:
             "of 61 to 68 (PBBL page 32), or killed with no roll (`kill`, page 25).",
             ("team",), "list[player]", phrase="{0}'s Dead players")
     # the cards of pages 50-51
-    # rerolls: the team re-rolls a team has left (PBBL page 15), an extra one a kick-off
-    # result gave not counted. Strength and Agility may change for a while, as MA and AV do
-    # (cards of PBBL pages 50-51: +1 ST, +1 AG, a player turned into a frog).
-    v.types["team"].attributes["rerolls"] = "number"
+    v.attribute("team", "rerolls", "number",
+                "The team re-rolls the team has left (PBBL page 15), not counting an extra one "
+                "a kick-off result gave.")
+    # Strength and Agility may change for a while, as MA and AV do (cards of PBBL pages
+    # 50-51: +1 ST, +1 AG, a player turned into a frog).
     v.settable("player", "strength")
     v.settable("player", "agility")
     v.constant("placed-prone", "injury", "An Injury table result a rule may give: the player "

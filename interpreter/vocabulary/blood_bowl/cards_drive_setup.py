@@ -11,10 +11,10 @@ PBBL = "004_2450e8f2c1aa331e.txt"
 def declare(v: Vocabulary) -> None:
     """Declare this area's events, values, effects and queries (after `cards`)."""
     # ---- a drive's set-up (PBBL pages 7 and 16; cards of pages 45 and 51) ----------------
-    # cost: what the player cost to hire: their position's cost on their team list (PBBL
-    # pages 17 and 52-58), the Team Value a player adds; none (0) for a player a rule adds
-    # for the match (cards of pages 49-51). The engine tracks no improvements (page 33).
-    v.types["player"].attributes["cost"] = "number"
+    v.attribute("player", "cost", "number",
+                "What the player cost to hire: their position's cost on their team list (PBBL "
+                "pages 17 and 52-58), the Team Value they add; 0 for a player a rule adds for "
+                "the match (cards of pages 49-51). Improvements are not tracked (page 33).")
     v.event("ko-recovery-rolls", f"A drive is about to be set up (PBBL {PBBL} page 16): "
             "fired `before` each team's KO'd players roll to come back, the kicking team "
             "first; none of the team's players is set up yet (both teams roll before the "
