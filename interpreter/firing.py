@@ -88,9 +88,11 @@ class HookFiring:
         if not bucket:
             return value
         firing = Firing()
-        box = {"value": value}
+        box: dict[str, Any] = {"value": value, "by": []}
         self._run(bucket, payload, firing, value_box=box)
         result = box["value"]
+        if box["by"]:  # the narrative names them on the line of the roll they changed
+            self.changed_by = box["by"]
         if result is not value:
             decl = self.vocab.events[event]
             if outside(result, decl.bounds) or (
@@ -161,6 +163,8 @@ class HookFiring:
                     changed = env.vars.get("value", value_box["value"])
                     if changed is not value_box["value"]:
                         value_box["value"], value_box["origin"] = changed, hook.origin
+                        if owner not in value_box["by"]:
+                            value_box["by"].append(owner)
                 if hook.timing == "instead of" and result:
                     firing.replaced = True
                     if stop_when_replaced:
@@ -199,6 +203,12 @@ class HookFiring:
         for h in hooks:
             self.hooks.add(HookInstance(h, env.owner, captured, expires, rank=rank))
 
+    def modifiers(self) -> list[Owner]:
+        """The items whose rules changed a value since the last call (in order, each once):
+        a roll's note names them. Taken, so the next roll starts afresh."""
+        found, self.changed_by = self.changed_by, []
+        return found
+
     # -- a rule's `may` -------------------------------------------------------------------
     def rule_may(self, env: Env, about: Any = None) -> bool:
         """A `may` of a rule, put to its coach (the game's ``ask_may``) and counted for
@@ -228,6 +238,7 @@ class HookFiring:
     running: Origin | None  # the hook whose body is running
     rule: Env | None  # that hook's names and owner: a new Env for each time a body runs
     tally: RuleTally  # what each item's rules did in this game
+    changed_by: list[Owner]  # whose rules changed values since `modifiers()` was asked
 
     def offer_bonus_play(self, inst: HookInstance) -> bool:
         raise NotImplementedError

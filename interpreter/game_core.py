@@ -36,6 +36,7 @@ class GameCore(HookFiring):
         self.running: Origin | None = None  # the hook whose body is running
         self.rule: Env | None = None  # that hook's Env: whose rule is running
         self.tally = RuleTally()  # what each item's rules did (nuffle simulate reports it)
+        self.changed_by = []  # whose rules changed the values of the roll under way
         self.listeners: list[Callable[[str, Any], None]] = []  # the log, the narrative
         self.decision_count = 0
         self.action_history: list[tuple[str, dict]] = []

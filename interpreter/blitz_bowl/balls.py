@@ -216,10 +216,12 @@ def throw_action(g: Game, p: Player) -> None:
         kinds.append("obstructed")
     if target.marked:
         kinds.append("target-marked")
+    g.modifiers()  # the rules that change this check's numbers, from here on
     penalty = sum(g.modify("throw-penalty", 1, {"player": p, "ball": ball,
                                                 "target": target, "penalty": k})
                   for k in kinds)
     modifier = g.modify("throw-modifier", 0, {"player": p, "ball": ball, "target": target})
+    by = g.modifiers()
     check = {"player": p, "team": p.team, "ball": ball, "target": target, "passed": False}
     firing = g.before("throw-check", check)
     fumble = False
@@ -235,7 +237,8 @@ def throw_action(g: Game, p: Player) -> None:
         passed = not fumble and (roll == 6 or result >= p.throw)
         outcome = "throw-fumble" if fumble else "throw-passed" if passed else "throw-failed"
         g.note(outcome, player=p, range=Term("throw-range", rng), target=target,
-               roll=f"{roll}{modifier - penalty:+d}", result=result, throw=p.throw)
+               roll=f"{roll}{modifier - penalty:+d}", result=result, throw=p.throw,
+               **({"rule": by} if by else {}))
     check["passed"] = passed
     g.after("throw-check", check)
     if p.ball is not ball or not ball.in_play:

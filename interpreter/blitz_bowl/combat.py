@@ -135,25 +135,27 @@ def knock_down(g: Game, p: Player, cause: str, attacker: Player | None, modifier
 
 def armour_check(g: Game, p: Player, cause: str, attacker: Player | None, modifier: int) -> bool:
     """Roll a d6 against Armour: natural 1 fails, natural 6 passes (page 7)."""
+    g.modifiers()  # the rules that change this check, from here on
     mod = g.modify("armour-modifier", modifier,
                    {"player": p, "cause": cause, "attacker": attacker})
-    passed = _armour_roll(g, p, mod)
+    by = g.modifiers()
+    passed = _armour_roll(g, p, mod, by)
     payload = {"player": p, "team": p.team, "cause": cause, "attacker": attacker,
                "passed": passed}
     firing = g.after("armour-check", payload, record=False)
     if firing is not None and firing.reroll:
-        passed = payload["passed"] = _armour_roll(g, p, mod)
+        passed = payload["passed"] = _armour_roll(g, p, mod, by)
         g.note("armour-rerolled", rule=firing.by)
     g.record("armour-check", payload)
     return passed
 
 
-def _armour_roll(g: Game, p: Player, mod: int) -> bool:
+def _armour_roll(g: Game, p: Player, mod: int, by: list | None = None) -> bool:
     roll = g.dice.roll(6, "armour")
     passed = roll != 1 and (roll == 6 or roll + mod >= p.armour)
     shown = f"{roll}{mod:+d}" if mod else str(roll)
     g.note("armour-check-passed" if passed else "armour-check-failed", player=p,
-           roll=shown, armour=p.armour)
+           roll=shown, armour=p.armour, **({"rule": by} if by else {}))
     return passed
 
 

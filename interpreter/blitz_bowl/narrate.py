@@ -90,7 +90,8 @@ class Words:
         """A line that an item's rules brought about, naming the item (its ``Owner``) in
         brackets, in this language."""
         return fill_or(self.templates.get("by-rule"), MESSAGES["by-rule"],
-                       {"line": line, "rule": self.name(owner.kind, owner.item, owner.name)})
+                       {"line": line, "rule": ", ".join(
+                           self.name(o.kind, o.item, o.name) for o in owners(owner))})
 
     def name(self, kind: str, item_id: str, english: str) -> str:
         """A content item's name (a team, a card, a position) in this language."""
@@ -195,3 +196,9 @@ class Narrator:
 
     def position_name(self, p: Player) -> str:
         return self.words.name("position", f"{p.team.id}/{p.position}", p.name)
+
+
+def owners(rule: Any) -> list[Any]:
+    """The items a note names: one rule's (a re-roll it asked for), or those whose rules
+    changed a roll's numbers."""
+    return list(rule) if isinstance(rule, list) else [rule]

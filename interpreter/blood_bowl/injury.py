@@ -100,6 +100,7 @@ def _armour_dice(m: Match, p: Player, modifier: int, payload: dict,
         m.note("armour", player=p, roll=total, armour=p.armour_value,
                broken=total > p.armour_value)
         return dice, total, total > p.armour_value, False
+    m.modifiers()  # the rules that change this roll, from here on
     total = m.modify("armour-roll", sum(dice) + modifier, payload)
     broken = bool(m.modify("armour-broken", total > p.armour_value,
                            {**payload, "total": total}))
@@ -107,7 +108,9 @@ def _armour_dice(m: Match, p: Player, modifier: int, payload: dict,
         "armour-broken", total + bonus > p.armour_value, {**payload, "total": total + bonus}))
     if used:
         total, broken = total + bonus, True
-    m.note("armour", player=p, roll=total, armour=p.armour_value, broken=broken)
+    by = m.modifiers()
+    m.note("armour", player=p, roll=total, armour=p.armour_value, broken=broken,
+           **({"rule": by} if by else {}))
     return dice, total, broken, used
 
 
@@ -116,10 +119,12 @@ def _injury_dice(m: Match, p: Player, payload: dict,
     """Roll the Injury dice: the total with the rules' modifiers (and a ``bonus`` the
     Armour roll did not take, `knock_down`), and its result on the Injury table (page 12)."""
     dice = [m.dice.roll(6, "injury"), m.dice.roll(6, "injury")]
+    m.modifiers()  # the rules that change this roll, from here on
     total = sum(dice) if fixed else m.modify("injury-roll", sum(dice) + bonus, payload)
     result = m.modify("injury-result", injury_result(total),
                       {"player": p, "team": p.team, "total": total, "cause": payload["cause"]})
-    m.note("injury", player=p, roll=total, result=result)
+    by = m.modifiers()
+    m.note("injury", player=p, roll=total, result=result, **({"rule": by} if by else {}))
     return dice, total, result
 
 

@@ -37,7 +37,8 @@ class Words:
     def by_rule(self, line: str, owner: Any) -> str:
         """A line that an item's rules brought about, naming the item (its ``Owner``)."""
         return fill_or(self.templates.get("by-rule"), MESSAGES["by-rule"],
-                       {"line": line, "rule": self.name(owner.kind, owner.item, owner.name)})
+                       {"line": line, "rule": ", ".join(
+                           self.name(o.kind, o.item, o.name) for o in owners(owner))})
 
     def value(self, value: Any, category: str | None = None, ruleset: Any = None) -> str:
         if isinstance(value, Player):
@@ -152,3 +153,9 @@ def position_letters(m: Any) -> dict[str, str]:
             letter = taken[p.position]
             out[p.id] = letter.upper() if team is m.home else letter
     return out
+
+
+def owners(rule: Any) -> list[Any]:
+    """The items a note names: one rule's (a re-roll it asked for), or those whose rules
+    changed a roll's numbers."""
+    return list(rule) if isinstance(rule, list) else [rule]

@@ -58,6 +58,7 @@ def test(m: Match, player: Player, kind: str, modifier: int = 0, tackle_zones: i
     for (a pass, page 23: accurate, and not fumbled on a modified 1 or less).
     ``pass_range`` is a pass roll's range (`range` in `test-modifier`)."""
     characteristic = None
+    m.modifiers()  # the rules that change this roll's numbers, from here on
     if kind not in FIXED_TARGET:
         characteristic = m.modify("test-characteristic", "agility",
                                   {"player": player, "team": player.team, "test": kind})
@@ -72,17 +73,19 @@ def test(m: Match, player: Player, kind: str, modifier: int = 0, tackle_zones: i
     else:
         value = getattr(player, str(characteristic).replace("-", "_"), None)
         target = agility_target(value if isinstance(value, int) else player.agility)
+    by = m.modifiers()
     if m.hooks.get("may-fail-on-purpose", "modify") and fails_on_purpose(m, player, kind):
         # no die: it fails as a natural 1 does, with no re-roll (a card of page 45)
         m.after("roll-failed", {"player": player, "team": player.team, "test": kind})
         return Roll(1, 1 + modifier, target, False)
-    result = _roll(m, player, kind, modifier, target, after_dice=after_dice)
+    result = _roll(m, player, kind, modifier, target, after_dice=after_dice, by=by)
     if callable(passes):
         result.passed = bool(passes(result))
     if result.passed:
         return result
     if offer_reroll(m, player, kind, result):
-        result = _roll(m, player, kind, modifier, target, again=True, after_dice=after_dice)
+        result = _roll(m, player, kind, modifier, target, again=True, after_dice=after_dice,
+                       by=by)
         if callable(passes):
             result.passed = bool(passes(result))
     if not result.passed:  # failed for good, re-rolls spent (a card of page 47 acts here)
@@ -104,7 +107,9 @@ def fails_on_purpose(m: Match, player: Player, kind: str) -> bool:
 
 
 def _roll(m: Match, player: Player, kind: str, modifier: int, target: int,
-          again: bool = False, after_dice: AfterDice | None = None) -> Roll:
+          again: bool = False, after_dice: AfterDice | None = None,
+          by: list | None = None) -> Roll:
+    """One die of a test; ``by``: the items whose rules changed its numbers (named)."""
     natural = m.dice.roll(6, kind)
     total = natural + modifier
     if after_dice is not None:
@@ -114,7 +119,7 @@ def _roll(m: Match, player: Player, kind: str, modifier: int, target: int,
     else:
         passed = natural == 6 or (natural != 1 and total >= target)
     m.note("roll", player=player, test=kind, natural=natural, total=total, target=target,
-           passed=passed, reroll=again)
+           passed=passed, reroll=again, **({"rule": by} if by else {}))
     return Roll(natural, total, target, passed)
 
 

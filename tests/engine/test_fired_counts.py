@@ -288,3 +288,61 @@ def test_a_malformed_rule_is_refused(seeded_log) -> None:
             parse_log(text_of(edited))
         assert caught.value.diagnostics[0].code == "L002"
         assert caught.value.diagnostics[0].line == at + 1
+
+
+# ---- rules that only change a number ---------------------------------------------------------
+SQUARE_PACK = REPO / "tests" / "engine" / "square_pack"
+
+
+def square_pack_throw_lines(name: str, without: bool) -> list[str]:
+    """The throw lines of a scenario of the square test pack: Same-Half Passer adds 1 to the
+    Throw check when the target is in the thrower's half."""
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+    items = [p for p in SQUARE_PACK.glob("*.yaml") if "kind: scenario" not in p.read_text()]
+    data = yaml.safe_load((SQUARE_PACK / f"{name}.yaml").read_text(encoding="utf-8"))
+    part = data["without"] if without else data
+    game, _, _ = new_game(load_ruleset(items), data, data["setup"], part, without, True)
+    lines: list[str] = []
+    game.listeners.append(Narrator(game, out=lines.append))
+    with contextlib.suppress(OutOfScript, DiceScriptError, GameOver):
+        play_scenario(game, data["setup"], "actions")
+    return [line for line in lines if " throws " in line]
+
+
+def test_a_rule_that_changes_a_check_is_named_on_the_check() -> None:
+    # by hand: a D6 of 2, +1 in the same half, against Throw 3+: 3 passes
+    assert square_pack_throw_lines("same-half-passer-same-half", without=False) == [
+        "  home.thrower throws short to home.lineman-2: 2+1 = 3 vs 3+ passed "
+        "(Same-Half Passer)"]
+    # without the ability, or in the other half, nothing changes the check: nothing named
+    assert square_pack_throw_lines("same-half-passer-same-half", without=True) == [
+        "  home.thrower throws short to home.lineman-2: 2+0 = 2 vs 3+ failed"]
+    assert square_pack_throw_lines("same-half-passer-other-half", without=False) == [
+        "  home.thrower throws short to home.lineman-2: 2+0 = 2 vs 3+ failed"]
+
+
+def test_mighty_blow_is_named_on_the_injury_roll_it_changed() -> None:
+    """Blood Bowl, Dwarf v Skaven, seed 3, greedy bots: the Rat Ogre (Mighty Blow) knocks a
+    Troll Slayer down; the Armour dice (10) beat AV 8 alone, so the +1 goes to the Injury
+    dice (10): 11, told with the skill's name. The log holds those four dice."""
+    bb = load_bb_ruleset()
+    lines: list[str] = []
+    stream = io.StringIO()
+    m = Match(bb, "dwarf", "skaven", make_agents("greedy", "greedy", 3, BB_BOTS), seed=3,
+              options=BBOptions())
+    m.listeners.append(BBNarrator(m, lines.append))
+    LogWriter(stream, m, {"home": "greedy", "away": "greedy"})
+    m.play()
+    told = lines.index("  Injury roll for home.troll-slayer-1: 11, Casualty (Mighty Blow)")
+    assert lines[told - 1] == "  Armour roll for home.troll-slayer-1: 10 against AV 8: broken"
+    assert "away.rat-ogre blocks home.troll-slayer-1" in lines[told - 6]
+    assert "mighty-blow" in m.player("away.rat-ogre").skills
+    records = [json.loads(line) for line in stream.getvalue().splitlines()]
+    dice = [(r["why"], r["v"]) for r in records if r["type"] == "dice"
+            and r["why"] in ("armour", "injury")]
+    pairs = [(dice[i][1] + dice[i + 1][1], dice[i + 2][1] + dice[i + 3][1])
+             for i in range(len(dice) - 3)
+             if [w for w, _ in dice[i:i + 4]] == ["armour", "armour", "injury", "injury"]]
+    assert (10, 10) in pairs  # the dice: 10 on the Armour roll, 10 + 1 on the Injury roll
+    # an Injury roll no rule changed names nothing
+    assert any(re.fullmatch(r"  Injury roll for \S+: \d+, [A-Za-z ]+", x) for x in lines)
