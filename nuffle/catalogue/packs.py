@@ -24,9 +24,7 @@ MANIFEST = "nuffle-pack.yaml"
 BASES = ("auto", "bundled", "none")
 # a folder redefining at least this share of the bundled ids is a fork of the content
 FORK_SHARE = 0.5
-_ID_LINE = re.compile(r"^id:[ \t]*[\"']?([a-z0-9][a-z0-9-]*)[\"']?[ \t]*(?:#.*)?$", re.M)
 URL = re.compile(r"https?://[^\s<>\"'`]+")  # as common.schema.json's `url`
-_MANIFEST_FIELD = re.compile(r"^base:[ \t]*[\"']?(bundled|none)[\"']?[ \t]*(?:#.*)?$", re.M)
 
 
 @dataclass(frozen=True)
@@ -50,11 +48,12 @@ def pack_root(path: Path) -> Path | None:
     return None
 
 
-def manifest_base(root: Path) -> str | None:
-    """The `base:` a pack's manifest declares, read without loading the pack (the check of the
-    manifest itself reports a malformed one)."""
+def manifest_field(root: Path, name: str) -> str | None:
+    """A top-level field of the pack's manifest (`base`, `edition`), read without loading
+    the pack (the check of the manifest itself reports a malformed one)."""
     text = _read(root / MANIFEST)
-    found = _MANIFEST_FIELD.search(text) if text else None
+    line = re.compile(rf"^{name}:[ \t]*[\"']?([a-z0-9-]+)[\"']?[ \t]*(?:#.*)?$", re.M)
+    found = line.search(text) if text else None
     return found.group(1) if found else None
 
 
@@ -66,10 +65,11 @@ def _read(path: Path) -> str | None:
 
 
 def _ids(files: Iterable[Path]) -> set[str]:
+    from nuffle.catalogue.loader import UNREADABLE_ID  # a top-level `id:` line
     found: set[str] = set()
     for path in files:
         text = _read(path)
-        match = _ID_LINE.search(text) if text else None
+        match = UNREADABLE_ID.search(text) if text else None
         if match:
             found.add(f"{path.parent.name}/{match.group(1)}")  # a kind's folder and the id
     return found
@@ -94,7 +94,7 @@ def resolve_base(named: Sequence[Path], base: str = "auto") -> Base:
     if base == "bundled":
         return Base(None, tuple(named))
     for folder in folders:
-        declared = manifest_base(folder) if (folder / MANIFEST).is_file() else None
+        declared = manifest_field(folder, "base") if (folder / MANIFEST).is_file() else None
         if declared == "none":
             return Base(folder, tuple(p for p in named if p != folder))
         if declared == "bundled":

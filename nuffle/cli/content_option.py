@@ -41,23 +41,21 @@ def use_base(base: Base) -> None:
         print(f"nuffle: {base.why}", file=sys.stderr)
     if base.root is not None:
         os.environ[CONTENT_VARIABLE] = str(base.root.resolve())
-        _forget_loaded_content()
 
 
 def _forget_loaded_content() -> None:
-    """Caches of content read before the base changed (a test runs several commands in one
-    process)."""
+    """Translations read before the base or the packs changed (a test runs several commands
+    in one process)."""
     from nuffle.i18n.translations import translated
     translated.cache_clear()
 
 
-def pack_paths(parser: argparse.ArgumentParser, values: Sequence[str], base: str,
-               also: Sequence[Path] = ()) -> list[Path]:
+def pack_paths(parser: argparse.ArgumentParser, values: Sequence[str], base: str
+               ) -> list[Path]:
     """The packs named with `--content` (checked: a missing path is a usage error), as
-    named, after deciding their base (``also``: other paths of the command, such as
-    `check`'s, that may be the fork)."""
+    named, after deciding their base; their own translations are read from now on."""
     named = input_paths(parser, values)
-    chosen = resolve_base([*also, *named], base)
+    chosen = resolve_base(named, base)
     use_base(chosen)
     packs = [p for p in named if p != chosen.root]
     read_pack_translations([pack_root(p) or p for p in packs if p.is_dir()])
@@ -65,10 +63,10 @@ def pack_paths(parser: argparse.ArgumentParser, values: Sequence[str], base: str
     return packs
 
 
-def selected_packs(parser: argparse.ArgumentParser, values: Sequence[str], base: str,
-                   also: Sequence[Path] = ()) -> list[Path]:
+def selected_packs(parser: argparse.ArgumentParser, values: Sequence[str], base: str
+                   ) -> list[Path]:
     """The content files of the packs named with `--content` (see pack_paths)."""
-    packs = pack_paths(parser, values, base, also)
+    packs = pack_paths(parser, values, base)
     return content_file_list(packs) if packs else []
 
 

@@ -10,7 +10,7 @@ import sys
 from importlib.resources import files
 from pathlib import Path
 
-from nuffle.catalogue.packs import MANIFEST, bundled_ids
+from nuffle.catalogue.packs import MANIFEST, bundled_ids, manifest_field
 from nuffle.cli.common import EXIT_OK
 from nuffle.interpreter.vocabulary import EDITIONS
 
@@ -54,12 +54,8 @@ def template(name: str) -> str:
 
 def pack_game(folder: Path) -> str | None:
     """The game of the pack's manifest edition, read without loading it."""
-    try:
-        text = (folder / MANIFEST).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    found = re.search(r"^edition:[ \t]*[\"']?([a-z0-9-]+)", text, re.M)
-    return EDITIONS.get(found.group(1)) if found else None
+    edition = manifest_field(folder, "edition")
+    return EDITIONS.get(edition) if edition else None
 
 
 def title(item_id: str) -> str:
