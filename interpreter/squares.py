@@ -99,3 +99,17 @@ def getters(view_of: Callable[[Any], PitchView]) -> dict[str, Callable[[Any], An
         "end-zone": lambda sq: end_zone_of(view_of(sq), sq),
         "in-end-zone": lambda sq: end_zone_of(view_of(sq), sq) is not None,
     }
+
+
+def queries(view: PitchView, square_of: Callable[[Any], Any]
+            ) -> dict[str, Callable[..., Any]]:
+    """The square queries of the rules language, over one game's pitch; ``square_of`` turns
+    a query's argument (a square, or a player) into the game's square (None off the pitch)."""
+
+    def to_end_zone(env: Any, place: Any, team: Any) -> int | None:
+        return distance_to_end_zone(view, square_of(place), team)
+
+    def in_same_half(env: Any, a: Any, b: Any) -> bool:
+        return same_half(view, square_of(a), square_of(b))
+
+    return {"distance-to-end-zone": to_end_zone, "same-half": in_same_half}

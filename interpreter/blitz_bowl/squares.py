@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from nuffle.interpreter import squares
 from nuffle.interpreter.blitz_bowl.effects import square_of
-from nuffle.interpreter.hooks import Env
 
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
@@ -56,10 +55,4 @@ def attributes(g: Game) -> dict[str, Callable[[Any], Any]]:
 def queries(g: Game) -> dict[str, Callable[..., Any]]:
     pitch = view(g)
 
-    def to_end_zone(env: Env, place: Any, team: Any) -> int | None:
-        return squares.distance_to_end_zone(pitch, square_of(place), team)
-
-    def same_half(env: Env, a: Any, b: Any) -> bool:
-        return squares.same_half(pitch, square_of(a), square_of(b))
-
-    return {"distance-to-end-zone": to_end_zone, "same-half": same_half}
+    return squares.queries(pitch, square_of)

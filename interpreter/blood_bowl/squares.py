@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 from nuffle.interpreter import squares
 from nuffle.interpreter.blood_bowl.pitch import AWAY_END, HEIGHT, HOME_END, is_wide
 from nuffle.interpreter.blood_bowl.state import Player, Square
-from nuffle.interpreter.hooks import Env
 
 if TYPE_CHECKING:
     from nuffle.interpreter.blood_bowl.match import Match
@@ -50,10 +49,4 @@ def _square(x: Any) -> Square | None:
 def queries(m: Match) -> dict[str, Callable[..., Any]]:
     pitch = view(m)
 
-    def to_end_zone(env: Env, place: Any, team: Any) -> int | None:
-        return squares.distance_to_end_zone(pitch, _square(place), team)
-
-    def same_half(env: Env, a: Any, b: Any) -> bool:
-        return squares.same_half(pitch, _square(a), _square(b))
-
-    return {"distance-to-end-zone": to_end_zone, "same-half": same_half}
+    return squares.queries(pitch, _square)
