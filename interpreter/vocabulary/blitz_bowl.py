@@ -115,7 +115,7 @@ def build() -> Vocabulary:
             "included: for one of the turn's actions, those they can still make this turn; for "
             "a free action, those the rule giving it allows (one, unless the coach chose among "
             "several).",
-            "{player} makes an action", player="player", team="team", action="action",
+            "{player} makes [a {action}|an] action", player="player", team="team", action="action",
             free="bool", choices="list[action]")
     v.event("action-choice", "The coach of the team whose turn it is is about to choose what "
             "to do next (page 8): one of the turn's actions, a free action a rule offers "
@@ -123,7 +123,7 @@ def build() -> Vocabulary:
             "actions are used up.", "{team}'s coach chooses what to do next", team="team")
     v.event("move", "A player moves one square.", "{player} moves", player="player",
             team="team", action="action", from_="square", to="square")
-    v.event("block-roll", "The Block dice are rolled (page 9).", "the Block dice are rolled",
+    v.event("block-roll", "The Block dice are rolled (page 9).", "the Block dice are rolled[ for {blocker}]",
             blocker="player", target="player", team="team", assisted="bool")
     v.event("block", "A block is resolved with its result.", "{blocker} blocks {target}",
             blocker="player", target="player", team="team", result="block-result")
@@ -137,23 +137,23 @@ def build() -> Vocabulary:
             attacker="player")
     v.event("pick-up", "A player picks up the ball (page 8).", "{player} picks up the ball",
             player="player", team="team", ball="ball")
-    v.event("bounce", "A ball bounces (page 10).", "the ball bounces", ball="ball",
+    v.event("bounce", "A ball bounces (page 10).", "[{ball}|the ball] bounces", ball="ball",
             from_="square", to="square", cause="bounce-cause", player="player")
     v.event("throw", "A Throw action resolves (page 10).", "{player} throws the ball",
             player="player", team="team", ball="ball", target="player", range="throw-range",
             hand_off="bool", success="bool", penalised="bool")
-    v.event("throw-check", "A Throw check is made (page 10).", "a Throw check is made",
+    v.event("throw-check", "A Throw check is made (page 10).", "a Throw check is made[ with {ball}]",
             player="player", team="team", ball="ball", target="player", passed="bool")
     v.event("catch", "A player takes possession of a ball thrown, handed off or bounced to them.",
-            "{player} catches the ball", player="player", team="team", ball="ball",
+            "{player} catches [{ball}|the ball]", player="player", team="team", ball="ball",
             source="catch-source")
     v.event("gain-possession", "A player takes possession of a ball in any way.",
-            "{player} takes possession of the ball", player="player", team="team",
+            "{player} takes possession of [{ball}|the ball]", player="player", team="team",
             ball="ball", source="catch-source", had_at_turn_start="bool")
     v.event("touchdown", "A touchdown is scored (page 10).", "{team} scores a touchdown",
             player="player", team="team", ball="ball")
     v.event("ball-lands", "A bouncing ball lands in a square, before the player there takes it "
-            "or it bounces on (page 10).", "the ball lands", ball="ball", square="square",
+            "or it bounces on (page 10).", "[{ball}|the ball] lands", ball="ball", square="square",
             player="player")
     v.event("bonus-play", "A coach plays a Bonus Play from their hand (page 11).",
             "{team} plays a Bonus Play", team="team", card="card", play="string")
@@ -183,15 +183,15 @@ def build() -> Vocabulary:
     v.value("block-assisted", "bool", "Whether a block is Assisted (page 9).",
             "whether the block is Assisted", blocker="player", target="player")
     v.value("block-result", "block-result", "The Block dice result chosen.",
-            "the block result", blocker="player", target="player")
+            "the block result[ for {blocker}][ against {target}]", blocker="player", target="player")
     v.value("armour-modifier", "number", "The modifier to an Armour check roll.",
             "the Armour check modifier", bounds=(-6, 6), player="player", cause="cause",
             attacker="player")
     v.value("throw-penalty", "number", "How much one throwing penalty subtracts (normally 1).",
-            "the throwing penalty", bounds=(0, 6), player="player", ball="ball",
+            "the throwing penalty[ with {ball}]", bounds=(0, 6), player="player", ball="ball",
             target="player", penalty="throw-penalty-kind")
     v.value("throw-modifier", "number", "An extra modifier to a Throw check.",
-            "the Throw check modifier", bounds=(-6, 6), player="player", ball="ball",
+            "the Throw check modifier[ with {ball}]", bounds=(-6, 6), player="player", ball="ball",
             target="player")
     v.value("throw-range-allowed", "bool", "Whether a throw of that range may be made.",
             "whether the throw may be made", player="player", ball="ball", range="throw-range")

@@ -190,13 +190,13 @@ def game_options(parser: argparse.ArgumentParser, ruleset: Any,
                    debug=getattr(args, "debug", False))
 
 
-def add_lang_option(p: argparse.ArgumentParser) -> None:
+def add_lang_option(p: argparse.ArgumentParser, what: str = "the play-by-play") -> None:
     """--lang, one of English and the languages with catalogs (folders named by a language
     code only: anything else is a usage error, exit 2)."""
     from nuffle.i18n.translations import available_languages
     languages = available_languages()
     p.add_argument("--lang", default="en", choices=languages, metavar="LANG",
-                   help="the language of the play-by-play: "
+                   help=f"the language of {what}: "
                         f"{', '.join(languages)} (default: %(default)s)")
 
 

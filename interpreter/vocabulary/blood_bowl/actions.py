@@ -28,7 +28,7 @@ def declare(v: Vocabulary) -> None:
             "last step, and before a touchdown it brings is scored (page 16); `turnover` is "
             "true when a turnover ended it. `action` is the action taken (the one a rule "
             "switched to, if any). Not fired for an action a rule cancelled as it was "
-            "declared.", "{player}'s {action} action ends", player="player", team="team",
+            "declared.", "{player}'s [{action} ]action ends", player="player", team="team",
             action="action", turnover="bool")
     v.event("drive-start", "A drive begins with its kick-off, before the KO'd players roll "
             "to come back and the teams set up (PBBL pages 7, 8, 16). `drive` counts the "
@@ -41,7 +41,7 @@ def declare(v: Vocabulary) -> None:
     # ---- values (for `modify`) --------------------------------------------------------------
     v.value("action-allowed", "bool", "Whether a player may declare an action of this kind "
             "(PBBL page 8); a rule may forbid some (a skill of PBBL page 25 allows only Move "
-            "actions).", "whether {player} may take a {action} action", player="player",
+            "actions).", "whether {player} may take [a {action}|an] action", player="player",
             team="team", action="action")
     v.value("moves-randomly", "bool", "Whether a player's Move action is made on the "
             "Throw-in template (a skill of PBBL page 25): for each square of their MA their "

@@ -44,7 +44,7 @@ def declare(v: Vocabulary) -> None:
             action="action", multiple="bool")
     v.value("block-result", "block-face", "The Block dice result the coach chose, before it "
             "is applied (PBBL page 11): a rule may treat it as another (a skill of PBBL page "
-            "28 treats a Both Down as a Pushed).", "the block's result", blocker="player",
+            "28 treats a Both Down as a Pushed).", "the block's result[ for {blocker}]", blocker="player",
             target="player", team="team", action="action", multiple="bool")
     v.value("assist-while-marked", "bool", "Whether `player` may assist `helped` against "
             "`opponent` although in the tackle zone of another opposing player (PBBL page 22: "

@@ -149,7 +149,7 @@ def declare(v: Vocabulary) -> None:
 
     # The match's own moments, fired by the engine (PBBL pages 7-16, 21-24).
     v.event("half-start", "A half begins, before its kick-off (PBBL page 16; 3 is "
-            "overtime).", "half {half} begins", half="number")
+            "overtime).", "[half {half}|a half] begins", half="number")
     v.event("turn-start", "A team turn begins, after the turn marker moves (PBBL page 8).",
             "{team}'s team turn begins", team="team")
     v.event("setup", "A team sets up for a kick-off (PBBL page 7): `after` it, it has set "
@@ -158,7 +158,7 @@ def declare(v: Vocabulary) -> None:
             "{team} sets up", team="team")
     v.event("action", "A player declares an action (`before`: a rule may `cancel` it, and "
             "the action is lost) and finishes it (`after`) (PBBL page 8).",
-            "{player} takes a {action} action", player="player", team="team",
+            "{player} takes [a {action}|an] action", player="player", team="team",
             action="action")
     v.event("move", "A player moves one square during an action (PBBL page 9), or leaps "
             "(`from` and `to` then two squares apart, a skill of PBBL page 27).",
@@ -171,7 +171,7 @@ def declare(v: Vocabulary) -> None:
             natural="number")
     v.event("team-reroll", "A team re-roll is used for a player's roll (PBBL page 15); a "
             "rule may `cancel` it, and it is lost all the same (a skill of PBBL page 26).",
-            "a team re-roll is used", player="player", team="team", test="test-kind")
+            "a team re-roll is used[ for {player}]", player="player", team="team", test="test-kind")
     v.event("block", "A block (PBBL pages 10-11): `before block` comes first, and a rule "
             "that `cancel`s it wastes the block, with no turnover (a skill of PBBL page 27); "
             "`instead of block` replaces it before any dice are rolled (`result` is then "
@@ -229,15 +229,16 @@ def declare(v: Vocabulary) -> None:
     v.value("armour-roll", "number", "The total of an Armour roll (PBBL page 12): it breaks "
             "the armour when it beats AV. `attacker` knocked the player down; `blocker`, "
             "for a block, is the player who made it (either may be the one falling).",
-            "the Armour roll", bounds=(0, 30), player="player", team="team",
-            attacker="player", cause="cause", blocker="player")
+            "the Armour roll[ against {player}][ caused by {attacker}]", bounds=(0, 30),
+            player="player", team="team", attacker="player", cause="cause", blocker="player")
     v.value("injury-roll", "number", "The total of an Injury roll (PBBL page 12). "
             "`armour-modified` says whether a rule changed the Armour roll before it.",
-            "the Injury roll", bounds=(0, 30), player="player", team="team",
-            attacker="player", cause="cause", armour_modified="bool", blocker="player")
+            "the Injury roll[ against {player}][ caused by {attacker}]", bounds=(0, 30),
+            player="player", team="team", attacker="player", cause="cause",
+            armour_modified="bool", blocker="player")
     v.value("injury-result", "injury", "The Injury table's result for an Injury roll whose "
             "total, modifiers included, is `total` (PBBL page 12: 2-7 Stunned, 8-9 KO'd, "
-            "10-12 Casualty).", "the injury", player="player", team="team", total="number",
+            "10-12 Casualty).", "the injury[ to {player}]", player="player", team="team", total="number",
             cause="cause")
     v.value("test-modifier", "number", "The total modifier to a roll or test (PBBL page 21: "
             "pass, catch, intercept, pick-up; BB2020: tests against a characteristic, "
@@ -245,9 +246,9 @@ def declare(v: Vocabulary) -> None:
             "modifier counted (PBBL pages 9, 13, 23). `from` and `to`: the square a Dodge "
             "roll or a leap leaves and the one it goes to (none for other rolls). `range`: "
             "a pass roll's range (none for other rolls).",
-            "the test modifier", player="player", team="team", test="test-kind",
-            characteristic="characteristic", tackle_zones="number", from_="square",
-            to="square", range="pass-range")
+            "[{player}'s|the] test modifier[ for a {test} roll]", player="player", team="team",
+            test="test-kind", characteristic="characteristic", tackle_zones="number",
+            from_="square", to="square", range="pass-range")
     v.value("test-target", "number", "The lowest unmodified D6 result a roll needs (a Going "
             "For It / Rush roll needs 2, PBBL page 21).", "the number the roll needs",
             player="player", team="team", test="test-kind")
@@ -365,7 +366,7 @@ def declare(v: Vocabulary) -> None:
             ("list[player]", "ability"), "list[player]", phrase="{0} without {1}")
     v.query("skill-value", "The value a player's skill was given (`gain-skill p with loner "
             "as 2`: Loner (2+) gives 2); none when it has none (BB2020 Prayers to Nuffle).",
-            ("player", "ability"), "number", phrase="the value of {0}'s {1}")
+            ("player", "ability"), "number", phrase="{0}'s {1} value")
     v.query("d6-with-team-reroll", "A D6 rolled for a player's rule that the team may re-roll "
             "with a team re-roll, as one of the player's own rolls (PBBL page 15), when it "
             "shows less than the number given (a skill's own roll, PBBL page 28).",
@@ -376,7 +377,7 @@ def declare(v: Vocabulary) -> None:
             "bool",
             phrase="{0} has a tackle zone on {1}")
     v.query("size", "How many players a list holds.", ("list[player]",), "number",
-            phrase="how many of {0} there are")
+            phrase="the number of {0}")
     v.query("random-players", "N different players picked at random from a list, through "
             "the dice (all of them if there are fewer): BB2020 \"randomly select D3\".",
             ("list[player]", "number"), "list[player]",
