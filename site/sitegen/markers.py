@@ -39,6 +39,13 @@ def expand(site: Site, text: str, here: str) -> str:
                 lines.append(f"    {esc(r.data.get('ruling', ''))} ({log})")
                 lines.append("")
             return "\n".join(lines)
+        if kind == "picture":  # `[[picture:block-dice]]`: a table's picture, as on its page
+            from nuffle.sitegen.dice_pictures import table_picture
+            tables = site.catalogue.find("table", ref)
+            picture = table_picture(site, tables[0]) if tables else []
+            if not picture:
+                raise MarkerError(f"{here}: `{m.group(0)}` names no table with a picture")
+            return "\n".join(picture)
         if kind not in ITEM_KINDS:
             raise MarkerError(f"{here}: unknown marker kind `{kind}` in `{m.group(0)}`")
         item_id = ref.split("#")[0]

@@ -104,6 +104,9 @@ def test_markers_name_existing_items(name):
         if kind == "rulings":
             if item not in topics:
                 bad.append(f"[[rulings:{item}]] matches no ruling's applies_to")
+        elif kind == "picture":  # a table's picture (site/sitegen/dice_pictures.py)
+            if item not in ids.get("table", ()):
+                bad.append(f"[[picture:{item}]] names no table")
         elif item not in ids.get(kind, ()):
             bad.append(f"[[{kind}:{item}]] names no {kind}")
     assert not bad, f"{name}: " + "; ".join(bad)
