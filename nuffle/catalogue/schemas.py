@@ -31,8 +31,12 @@ def _registry() -> tuple[Registry, dict[str, dict]]:
     return Registry().with_resources(resources), schemas
 
 
+# schemas of files that are not content items: shared definitions, a language's grammar
+NOT_KINDS = {"common", "locale-grammar"}
+
+
 def kinds() -> list[str]:
-    return sorted(k for k in _registry()[1] if k != "common")
+    return sorted(k for k in _registry()[1] if k not in NOT_KINDS)
 
 
 @cache

@@ -24,7 +24,7 @@ def language_code(value: str) -> str:
 
 def register(sub: argparse._SubParsersAction) -> None:
     from nuffle.i18n.domains import DOMAINS
-    p = sub.add_parser("i18n", help="translation catalogs: extract, update, status, check",
+    p = sub.add_parser("i18n", help="translation catalogs: extract, init, update, status, check",
                        description="Translate Nuffle with gettext PO catalogs in "
                                    "content/locales/LANG/DOMAIN.po, one per domain: "
                                    f"{', '.join(DOMAINS)}. A content entry's context is "
@@ -60,6 +60,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_content_option(status, "whose own catalogs (PACK/locales/LANG/content.po) to work on, "
                        "its items only,")
     status.set_defaults(run=lambda args, parser=status: _in_pack(args, parser, run_status))
+    init = actions.add_parser("init", help="start a new language: its catalogs, every entry "
+                                           "untranslated, and a grammar file to fill in",
+                              description="Create content/locales/LANG/ with one catalog per "
+                                          "domain (as `update` writes them) and a commented "
+                                          "grammar.yaml listing what the sentences need "
+                                          "(see the translators' guide).")
+    init.add_argument("lang", metavar="LANG", type=language_code,
+                      help="a language code Babel knows, like de or pt_BR")
+    add_content_option(init, "whose own catalogs (PACK/locales/LANG/content.po) to start, "
+                       "its items only,")
+    init.set_defaults(domain=None,
+                      run=lambda args, parser=init: _in_pack(args, parser, run_init))
     check = actions.add_parser("check", help="numbers, glossary terms, placeholders, markup, "
                                              "msgfmt; exit 1 on any problem")
     check.add_argument("lang", metavar="LANG", type=language_code)
@@ -153,6 +165,41 @@ def run_update(args: argparse.Namespace) -> int:
     return EXIT_CONTENT if failed else EXIT_OK
 
 
+def run_init(args: argparse.Namespace) -> int:
+    """`i18n init LANG`: refuses a code Babel does not know and a language already started
+    (exit 2); then writes the catalogs and, for Nuffle's own locales, the grammar
+    template."""
+    from nuffle.i18n.catalog import init_catalogs, known_language, locale_path
+    from nuffle.i18n.grammar import grammar_path, grammar_template
+    folder = locale_path(args.lang).parent
+    if not known_language(args.lang):
+        print(f"nuffle i18n: `{args.lang}` is not a language Babel knows: use a code like "
+              "de, fr or pt_BR", file=sys.stderr)
+        return 2
+    if folder.exists():
+        print(f"nuffle i18n: `{args.lang}` is started already ({_shown(folder)}): run "
+              f"`nuffle i18n update {args.lang}` to bring its catalogs up to date",
+              file=sys.stderr)
+        return 2
+    catalogue, by_domain = _entries(_domains(args))
+    try:
+        written = init_catalogs(args.lang, by_domain)
+        if not _PACK:  # a pack's catalogs hold its items' texts; the grammar is Nuffle's
+            grammar = grammar_path(args.lang)
+            grammar.write_text(grammar_template(args.lang, catalogue), encoding="utf-8")
+            written.append(grammar)
+    except OSError as exc:
+        print(f"nuffle i18n: {_shown(folder)} cannot be written: {exc.strerror or exc}",
+              file=sys.stderr)
+        return EXIT_CONTENT
+    for path in written:
+        print(f"{_shown(path)}: written")
+    grammar_step = "" if _PACK else f"fill in {_shown(folder / 'grammar.yaml')}, "
+    print(f"next: translate the catalogs in a PO editor (Poedit, Weblate), {grammar_step}"
+          f"then `nuffle i18n check {args.lang}` and `nuffle site build`")
+    return EXIT_OK
+
+
 def _status_report(langs: list[str], by_domain: dict) -> tuple[dict, bool]:
     """The status of every readable catalog, and whether any could not be read (each one
     reported, the others still counted)."""
@@ -214,6 +261,14 @@ def run_check(args: argparse.Namespace) -> int:
             where = f"{_shown(path)}:{p.line}" if p.line else f"{_shown(path)}"
             print(printable(f"{where}: error[{p.code}]: {p.message}"))
         count += len(problems)
+    if not _PACK:  # the grammar file: its diagnostics as `nuffle check` prints them
+        from nuffle.i18n.grammar import grammar_path, read_grammar
+        grammar = grammar_path(args.lang)
+        from nuffle.dsl.diagnostics import format_diagnostic
+        for d in read_grammar(grammar)[1]:
+            print(printable(format_diagnostic(d, None)))
+            count += 1
+        present = [*present, *([grammar] if grammar.exists() else [])]
     names = ", ".join(str(_shown(p)) for p in present)
     print(f"checked {names}: {count} problem{'s' if count != 1 else ''}")
     return EXIT_CONTENT if count else EXIT_OK

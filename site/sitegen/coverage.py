@@ -9,13 +9,13 @@ from nuffle.interpreter.games import GAMES
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 from nuffle.sitegen.context import N_, Site, esc, table
 from nuffle.sitegen.items import KIND_LABELS, shown
+from nuffle.sitegen.languages import site_languages
 
 KINDS = ("team", "star-player", "ability", "ball", "challenge-card", "special-play-card",
          "coach-trait", "table", "pitch")
 # the kinds whose rules are the item (without `rules:` the engine has nothing to run)
 RULES_KINDS = ("ability", "ball", "coach-trait", "special-play-card")
 ENGINE_GAMES = set(GAMES)  # games with an engine that plays them (interpreter/games.py)
-LANGUAGES = ("it",)
 YES, NO = "✅", "❌"
 
 
@@ -23,6 +23,7 @@ def coverage_rows(site: Site, diags: list[Diagnostic],
                   translated: dict[str, set[tuple[str, str, str]]] | None = None) -> list[dict]:
     bad_files = {d.path for d in diags if d.severity == "error"}
     translated = translated or {}
+    languages = site_languages()
     rows = []
     for item in site.catalogue.sorted_items():
         if item.kind not in KINDS:
@@ -45,7 +46,7 @@ def coverage_rows(site: Site, diags: list[Diagnostic],
             "kind": item.kind, "id": item.id, "edition": item.edition, "game": item.game,
             "parses": parses, "validates": item.schema_ok and item.path not in bad_files,
             "engine": handler, "scenario": scenario,
-            **{f"lang-{lang}": item.key in translated.get(lang, set()) for lang in LANGUAGES},
+            **{f"lang-{lang}": item.key in translated.get(lang, set()) for lang in languages},
         })
     return rows
 
@@ -62,13 +63,14 @@ def _compiles(item, game: str) -> bool:
 
 def coverage_page(site: Site, rows: list[dict]) -> None:
     here = "coverage.md"
-    checks = ["parses", "validates", "engine", "scenario", *[f"lang-{x}" for x in LANGUAGES]]
+    languages = site_languages()
+    checks = ["parses", "validates", "engine", "scenario", *[f"lang-{x}" for x in languages]]
     engine, scenario, translated = (site.t("Engine handler"), site.t("Scenario test"),
                                     site.t("Translated"))
     # TRANSLATORS: the checks of the coverage page, column headings; {lang} is a language
     # code (it)
     labels = [site.t("Parses"), site.t("Validates"), engine, scenario,
-              *[site.t("Translated ({lang})", lang=x) for x in LANGUAGES]]
+              *[site.t("Translated ({lang})", lang=x) for x in languages]]
     totals = []
     for check, label in zip(checks, labels, strict=True):
         relevant = [r for r in rows if r[check] is not None]

@@ -13,7 +13,7 @@ from nuffle.interpreter.vocabulary import GAMES
 
 from nuffle.catalogue.loader import load_catalogue
 from nuffle.i18n.checks import check_entry, glossary_game, glossary_terms
-from nuffle.i18n.italian import italian_nouns
+from nuffle.i18n.grammar import glossary_nouns
 from nuffle.paths import content_dir, schema_dir
 
 BLITZ_BOWL = "ability/frenzied/text"  # a Blitz Bowl item's text (edition blitz-bowl-s2)
@@ -124,8 +124,8 @@ def test_the_blood_bowl_renderings_are_those_of_the_italian_rules_pages(catalogu
 def test_blood_bowl_rules_read_with_their_own_nouns(catalogue) -> None:
     """Rules as interpreted: Blood Bowl's words from its glossary, the renderer's words
     (rules nouns) as before, and Blitz Bowl's rendering unchanged by Blood Bowl's terms."""
-    blood = italian_nouns(catalogue, "blood-bowl")
-    blitz = italian_nouns(catalogue, "blitz-bowl")
+    blood = glossary_nouns(catalogue, "it", "blood-bowl")
+    blitz = glossary_nouns(catalogue, "it", "blitz-bowl")
     assert blood["both down"].term == "Entrambi Atterrati"
     assert blood["weather"].term == blitz["weather"].term == "condizione meteo"  # rules noun
     assert blitz["knocked down"].term == "Atterrato"

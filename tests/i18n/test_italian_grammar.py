@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from nuffle.i18n.italian import Noun, definite, demonstrative, join_prepositions
+from nuffle.i18n.grammar import Noun, grammar_for
+
+# the Italian grammar is data now (content/locales/it/grammar.yaml)
+ITALIAN = grammar_for("it")[0]
+assert ITALIAN is not None
+definite, demonstrative = ITALIAN.definite, ITALIAN.demonstrative
+join_prepositions = ITALIAN.join_prepositions
 
 
 @pytest.mark.parametrize(("noun", "plural", "expected"), [
