@@ -88,6 +88,23 @@ MESSAGES: dict[str, str] = {
     "board-legend": "{side} {team} ({points} pts, {dugout} in the Dugout): {players}",
 }
 
+# id -> a note for the translator beside the example the catalog shows (i18n/domains.py),
+# where a field's meaning is not plain from the line
+NOTES: dict[str, str] = {
+    "score": "{why} is a score term (“a touchdown”, “a Clean Sweep”); {home}-{away} is the "
+             "score after it, the home team's first",
+    "by-rule": "{line} is another line of the play-by-play, {rule} the name of the card or "
+               "ability whose rules brought it about",
+    "game-header": "the first line of a game: the teams, the bots coaching them, the seed",
+    "final-score": "{result} is the line result-win or result-draw; {reason} an end-reason "
+                   "term; {rounds} the number of rounds played",
+    "board-legend": "under the pitch drawn as text: {side} is home or away, {dugout} a "
+                    "number of players, {players} the team's players with their letters",
+    "log-written": "{path} is a file name; keep the command `nuffle replay` as it is",
+    "action": "{action} is an action term (run, mark, throw…), {position} the player's "
+              "position",
+}
+
 # Closed sets of words a message field can hold: category -> value -> English.
 TERMS: dict[str, dict[str, str]] = {
     "side": {"home": "home", "away": "away"},

@@ -155,6 +155,21 @@ MESSAGES: dict[str, str] = {
                     "{players}",
 }
 
+# id -> a note for the translator beside the example the catalog shows (i18n/domains.py),
+# where a field's meaning is not plain from the line
+NOTES: dict[str, str] = {
+    "by-rule": "{line} is another line of the play-by-play, {rule} the name of the skill or "
+               "card whose rules brought it about",
+    "final-score": "{result} says who won or that it is a draw; {reason} why the game ended",
+    "roll": "{test} is the name of the roll, {natural} the die as rolled, {total} with its "
+            "modifiers, {target} the number needed, {passed} “passed” or “failed”",
+    "turnover": "{why} says what caused the turnover",
+    "board-legend": "under the pitch drawn as text: {side} is home or away, {players} the "
+                    "team's players with their letters",
+    "match-header": "the first line of a game: the teams, the bots coaching them, the seed "
+                    "and how many tables the content has",
+}
+
 # Words the lines fill in, by category (the engine's values, not content names).
 TERMS: dict[str, dict[str, str]] = {
     "side": {"home": "home", "away": "away"},

@@ -4,12 +4,18 @@
 A catalog lives at `content/locales/<lang>/<domain>.po` (see domains.py). Entries are
 matched by their context (the item id and field), so when the English of an entry changes
 its translation is kept, marked fuzzy, with the previous English shown to the translator.
-The site's interface strings share one context and are matched by their English.
+A site interface string whose context changed (`site/<module>/…`: it moved to another
+module, or it comes from a catalog of the older shared context `site`) keeps the translation
+of the entry with the same English.
+
+Catalogs are written as msgcat writes them (poformat.py): 79 columns, references without
+line numbers, only flags gettext knows (`glossary-exception` is a translator comment).
 """
 
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,6 +23,7 @@ from pathlib import Path
 import polib
 
 from nuffle.i18n.entries import Entry
+from nuffle.i18n.poformat import po_text
 from nuffle.limits import CATALOG_BYTES
 from nuffle.paths import content_dir
 from nuffle.template import CONTROL
@@ -120,9 +127,11 @@ def read_catalog(path: Path) -> polib.POFile:
     try:
         # the text read once, within the limit; its line break keeps polib from taking a
         # one-line catalog for the name of another file
-        return polib.pofile(text if "\n" in text else text + "\n", wrapwidth=88)
+        po = polib.pofile(text if "\n" in text else text + "\n", wrapwidth=88)
     except (OSError, ValueError, LookupError) as exc:
         raise _polib_error(path, exc) from None
+    po.fpath = str(path)  # so a warning about one of its entries can say where it is
+    return po
 
 
 def _polib_error(path: Path, exc: Exception) -> CatalogError:
@@ -147,6 +156,12 @@ def _key(entry: polib.POEntry | Entry) -> tuple[str, str]:
 SHARED_CONTEXT = "site"
 
 
+def _interface(context: str) -> bool:
+    """Whether a context is a site interface string's (`site/<module>/…`, or the shared
+    `site` of older catalogs)."""
+    return context == SHARED_CONTEXT or context.startswith(SHARED_CONTEXT + "/")
+
+
 def _metadata(lang: str | None, domain: str = DOMAIN) -> dict[str, str]:
     meta = {
         "Project-Id-Version": f"Nuffle {domain}",
@@ -160,14 +175,68 @@ def _metadata(lang: str | None, domain: str = DOMAIN) -> dict[str, str]:
         meta["Last-Translator"] = "Nuffle translators"
         meta["Language-Team"] = f"Nuffle {lang}"
         meta["Language"] = lang
-        meta["Plural-Forms"] = "nplurals=2; plural=(n != 1);"
+        meta["Plural-Forms"] = plural_forms(lang)
     return meta
 
 
+def plural_forms(lang: str) -> str:
+    """The `Plural-Forms` header of ``lang``'s catalogs: Babel's gettext rule for it
+    (English's two forms for a code Babel does not know)."""
+    from babel.core import UnknownLocaleError
+    from babel.messages.plurals import get_plural
+    try:
+        return get_plural(lang).plural_forms
+    except (UnknownLocaleError, ValueError):
+        return "nplurals=2; plural=(n != 1);"
+
+
+def known_language(lang: str) -> bool:
+    """Whether Babel knows ``lang`` (a language code that names a real language)."""
+    from babel import Locale
+    from babel.core import UnknownLocaleError
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return False
+    return is_language_code(lang)
+
+
+def language_name(lang: str) -> str:
+    """A language's name in that language, as Babel (CLDR) writes it: Italiano, Deutsch."""
+    from babel import Locale
+    from babel.core import UnknownLocaleError
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (UnknownLocaleError, ValueError):
+        return lang
+    return name[:1].upper() + name[1:]
+
+
+def init_catalogs(lang: str, by_domain: dict[str, list[Entry]]) -> list[Path]:
+    """Start ``lang``: a catalog per domain with every entry untranslated (as `i18n update`
+    writes them; an entry a printed edition translates is filled in). FileExistsError if
+    the language has a folder already."""
+    folder = locale_path(lang).parent
+    if folder.exists():
+        raise FileExistsError(folder)
+    written = []
+    for domain, entries in by_domain.items():
+        po, _ = update(None, entries, lang, domain)
+        path = locale_path(lang, domain)
+        save(po, path)
+        written.append(path)
+    return written
+
+
 def _po_entry(entry: Entry) -> polib.POEntry:
+    # references name the file only (a line number would change the catalog at every edit
+    # of the file above it); notes are wrapped here, so every tool writes them alike
+    notes = [line for note in entry.notes for line in textwrap.wrap(note, NOTE_WIDTH) or [""]]
     return polib.POEntry(msgctxt=entry.context, msgid=entry.text, msgstr="",
-                         comment="\n".join(entry.notes),
-                         occurrences=[(entry.path, str(entry.line) if entry.line else "")])
+                         comment="\n".join(notes), occurrences=[(entry.path, "")])
+
+
+NOTE_WIDTH = 76  # `#. ` and a note's line fit in gettext's 79 columns
 
 
 def template(entries: list[Entry], domain: str = DOMAIN) -> polib.POFile:
@@ -192,11 +261,18 @@ def update(po: polib.POFile | None, entries: list[Entry], lang: str, domain: str
     """Merge a domain's current entries into a language's catalog."""
     report = UpdateReport()
     old = {_key(e): e for e in (po or []) if not e.obsolete}
+    # an interface text whose context changed (once the shared `site`, or now used first by
+    # another module) but whose English did not keeps its translation
+    shared = {e.msgid: key for key, e in old.items() if _interface(e.msgctxt or "")}
     out = polib.POFile(wrapwidth=88)
     out.metadata = {**_metadata(lang, domain), **(po.metadata if po is not None else {})}
     for entry in entries:
         fresh = _po_entry(entry)
         previous = old.pop(_key(entry), None)
+        if previous is None and _interface(entry.context) and shared.get(entry.text) in old:
+            previous = old.pop(shared[entry.text])
+        if previous is not None:
+            _glossary_exception_as_comment(previous)
         if previous is None:
             if entry.printed.get(lang):
                 fresh.msgstr = entry.printed[lang]
@@ -226,6 +302,18 @@ def update(po: polib.POFile | None, entries: list[Entry], lang: str, domain: str
     return out, report
 
 
+def _glossary_exception_as_comment(entry: polib.POEntry) -> None:
+    """The flag `glossary-exception` as a translator comment (`# glossary-exception`):
+    msgcat and the gettext tools drop flags they do not know, comments they keep."""
+    if GLOSSARY_EXCEPTION in entry.flags:
+        entry.flags = [f for f in entry.flags if f != GLOSSARY_EXCEPTION]
+        if not any(line.startswith(GLOSSARY_EXCEPTION) for line in entry.tcomment.split("\n")):
+            entry.tcomment = "\n".join(filter(None, [entry.tcomment, GLOSSARY_EXCEPTION]))
+
+
+GLOSSARY_EXCEPTION = "glossary-exception"
+
+
 def load(lang: str, domain: str = DOMAIN) -> polib.POFile | None:
     """``lang``'s catalog of ``domain`` (None if it has none); CatalogError if it is
     unreadable."""
@@ -241,8 +329,10 @@ def pack_catalogs(lang: str, domain: str = DOMAIN) -> list[polib.POFile]:
 
 
 def save(po: polib.POFile, path: Path) -> None:
+    """Write ``po`` as msgcat and Poedit would (poformat.py): saving it in either changes
+    nothing."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    po.save(str(path))
+    Path(path).write_text(po_text(po), encoding="utf-8")
 
 
 @dataclass

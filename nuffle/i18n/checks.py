@@ -32,7 +32,7 @@ from pathlib import Path
 import polib
 
 from nuffle.i18n.catalog import CatalogError, read_catalog
-from nuffle.template import CONTROL, markup, translation_problem
+from nuffle.template import CONTROL, TemplateError, fields, markup, translation_problem
 
 GLOSSARY_EXCEPTION = "glossary-exception"
 RULES_NOUN = "rules-noun"
@@ -177,6 +177,8 @@ def check_entry(entry: polib.POEntry, glossary: Terms | Glossary,
     """Every problem of one translated entry (``lang``: the translation's language, whose
     number words count besides the English ones). ``glossary`` is the terms to check, or a
     Glossary, which gives the terms of the entry's game."""
+    if entry.msgid_plural and not entry.obsolete:
+        return _plural_problems(entry)
     if not entry.msgstr or entry.obsolete:
         return []
     names: list[str] = []
@@ -197,8 +199,8 @@ def _glossary_problems(entry: polib.POEntry, glossary: Terms,
     """I102 for each glossary term the translation renders fewer times than it must; the
     English words of a name kept in English (``names``) are no terms."""
     # a text kept in English by convention (a ball's name), or marked as an exception by
-    # the translator (`#, glossary-exception`: "Throw a Rock" is no Throw action)
-    if _fold(entry.msgstr) == _fold(entry.msgid) or GLOSSARY_EXCEPTION in entry.flags:
+    # the translator (`# glossary-exception: …`: "Throw a Rock" is no Throw action)
+    if _fold(entry.msgstr) == _fold(entry.msgid) or is_glossary_exception(entry):
         return []
     target = _fold(entry.msgstr)
     out = []
@@ -219,6 +221,13 @@ def _glossary_problems(entry: polib.POEntry, glossary: Terms,
                                f"`{entry.msgctxt}`: the glossary term “{english}” should be "
                                f"rendered as “{renderings[0]}”{times}"))
     return out
+
+
+def is_glossary_exception(entry: polib.POEntry) -> bool:
+    """Marked by the translator: a translator comment line `glossary-exception…` (which
+    msgcat and Poedit keep), or the older flag `#, glossary-exception`."""
+    return GLOSSARY_EXCEPTION in entry.flags or any(
+        line.startswith(GLOSSARY_EXCEPTION) for line in (entry.tcomment or "").split("\n"))
 
 
 def _terms_used(english: str, glossary: Terms) -> list[tuple[str, list[str], int]]:
@@ -270,6 +279,34 @@ def _template_problems(entry: polib.POEntry) -> list[Problem]:
                                                   f"English, {PRINTF.findall(entry.msgstr)} in "
                                                   "the translation"))
     return out
+
+
+def _plural_problems(entry: polib.POEntry) -> list[Problem]:
+    """I103/I105 for each plural form: it keeps the fields of the English plural or of the
+    singular (a language's form for one may leave out `{n}`), and adds no markup."""
+    out = []
+    for n, text in sorted(entry.msgstr_plural.items()):
+        if not text:
+            continue
+        problems = [translation_problem(english, text)
+                    for english in (entry.msgid_plural, entry.msgid)]
+        if all(problems) and not _fewer_fields(entry.msgid_plural, text):
+            added = CONTROL.search(text) or markup(text) - markup(entry.msgid_plural)
+            out.append(Problem("I105" if added else "I103", entry.linenum,
+                               f"`{entry.msgctxt}` (plural form {n}): {problems[0]}; the "
+                               "English is shown instead"))
+    return out
+
+
+def _fewer_fields(english: str, text: str) -> bool:
+    """Whether ``text`` is sound but for leaving out some of the English's fields (a
+    language's form for one may say "un punto" for "{n} points")."""
+    try:
+        have, want = set(fields(text)), set(fields(english))
+    except TemplateError:
+        return False
+    filled = text + "".join(f"{{{name}}}" for name in sorted(want - have))
+    return have <= want and translation_problem(english, filled) is None
 
 
 def _fold(text: str) -> str:

@@ -1,6 +1,8 @@
 """The content in another language: a copy of the catalogue whose texts are the
 translations, for the pages of that language. Ids, rules and numbers are untouched; a text
-with no translation stays English and is listed, so the page can say so.
+with no translation stays English and is listed, so the page can say so: "not yet
+translated", or, for a translation made for an older English (fuzzy), "out of date" (a stale
+translation is never shown as the text: it may say what the rules no longer say).
 """
 
 from __future__ import annotations
@@ -9,25 +11,67 @@ import copy
 from dataclasses import replace
 
 from nuffle.catalogue.model import Catalogue
+from nuffle.i18n import translations
 from nuffle.i18n.catalog import PRINTED_NOTE, load
 from nuffle.i18n.entries import Entry, content_entries
 from nuffle.i18n.translations import by_context
 
 
+class LeftEnglish(set[str]):
+    """The contexts of the texts a page shows in English, and why: those in ``stale`` have
+    a translation made for an older English (fuzzy: context -> that translation), the
+    others have none; ``english`` holds each one's current English."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stale: dict[str, str] = {}
+        self.english: dict[str, str] = {}
+
+    def add_text(self, entry: Entry, stale: str | None) -> None:
+        self.add(entry.context)
+        self.english[entry.context] = entry.text
+        if stale:
+            self.stale[entry.context] = stale
+
+    def of(self, start: str) -> tuple[list[str], list[str]]:
+        """The stale and the missing contexts of one item (``start``: its contexts' start,
+        `entries.item_context`), in the order the item's texts come."""
+        mine = [c for c in self.english if c.startswith(start + "/")]
+        return [c for c in mine if c in self.stale], [c for c in mine if c not in self.stale]
+
+
+def stale_translations(lang: str) -> dict[str, str]:
+    """Context -> translation of every fuzzy entry of ``lang``'s content catalog: the
+    English changed after it was translated (`nuffle i18n update` marks it)."""
+    po = load(lang, "content")
+    return {e.msgctxt or "": e.msgstr for e in (po or [])
+            if e.msgstr and not e.obsolete and "fuzzy" in e.flags}
+
+
+def left_english(lang: str, entries: list[Entry]) -> LeftEnglish:
+    """The content texts with no usable translation in ``lang``, fuzzy apart from missing."""
+    texts = by_context(lang, "content")
+    stale = stale_translations(lang)
+    out = LeftEnglish()
+    for entry in entries:
+        if not texts.get(entry.context):
+            out.add_text(entry, stale.get(entry.context))
+    return out
+
+
 def localized_catalogue(catalogue: Catalogue, lang: str, entries: list[Entry] | None = None,
-                        ) -> tuple[Catalogue, set[str]]:
-    """The catalogue with every translated text in ``lang``, and the contexts left English
-    (``entries``: the content's, if already at hand)."""
+                        ) -> tuple[Catalogue, LeftEnglish]:
+    """The catalogue with every translated text in ``lang``, and the contexts left English,
+    the stale (fuzzy) ones told apart (``entries``: the content's, if already at hand)."""
     texts = by_context(lang, "content")
     printed = {e.msgctxt for e in (load(lang, "content") or [])
                if e.tcomment.startswith(PRINTED_NOTE)}
     entries = entries if entries is not None else content_entries(catalogue)
     data = {key: copy.deepcopy(item.data) for key, item in catalogue.items.items()}
-    missing: set[str] = set()
+    missing = left_english(lang, entries)
     for entry in entries:
         translation = texts.get(entry.context)
         if not translation:
-            missing.add(entry.context)
             continue
         if entry.key not in data:
             continue
@@ -40,3 +84,18 @@ def localized_catalogue(catalogue: Catalogue, lang: str, entries: list[Entry] | 
             node["text_source"] = "printed" if entry.context in printed else "translated"
     out = Catalogue({key: replace(item, data=data[key]) for key, item in catalogue.items.items()})
     return out, missing
+
+
+_INTERFACE: dict[str, tuple[dict, dict[str, str]]] = {}
+
+
+def interface_texts(lang: str) -> dict[str, str]:
+    """English -> translation of the site's interface strings in ``lang`` (each string has
+    its own context, `site/<module>/…`; the site asks by the English). Worked out once per
+    reading of the catalog (translations.translated's cache)."""
+    texts = translations.translated(lang, "site")  # looked up now: a test may stand in for it
+    known = _INTERFACE.get(lang)
+    if known is None or known[0] is not texts:
+        known = _INTERFACE[lang] = (texts, {english: text for (_, english), text in
+                                            texts.items()})
+    return known[1]

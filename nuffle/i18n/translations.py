@@ -17,6 +17,7 @@ import polib
 
 from nuffle.dsl.render import ENGLISH, Language
 from nuffle.i18n.catalog import catalog_languages, load, pack_catalogs
+from nuffle.i18n.unusable import warn_unusable
 from nuffle.template import translation_problem
 
 
@@ -32,8 +33,10 @@ def translated(lang: str, domain: str) -> dict[tuple[str, str], str]:
     """(msgctxt, msgid) -> msgstr for every usable translation of a catalog (CatalogError if
     the catalog cannot be read)."""
     po = load(lang, domain)
+    warn_unusable(po)  # said once per catalog read: the English is used instead
     found = {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or []) if usable(e)}
     for pack in pack_catalogs(lang, domain):  # a pack translates its own items only
+        warn_unusable(pack)
         for entry in pack:
             key = (entry.msgctxt or "", entry.msgid)
             if usable(entry) and key not in found:
@@ -59,18 +62,19 @@ def _pairs(texts: dict[str, str], prefix: str) -> dict[tuple[str, str], str]:
 
 def rules_language(lang: str, game: str, catalogue) -> Language:
     """The Language that renders "rules as interpreted" in ``lang`` for ``game``'s
-    vocabulary."""
+    vocabulary: the `rules` catalog's words with the grammar file's rules (grammar.py). Any
+    language works: without a grammar file, a translation or a noun, its sentences are
+    written in English or without articles, and marked."""
     if lang == "en":
         return ENGLISH
-    from nuffle.i18n.italian import Italian, italian_nouns
+    from nuffle.i18n.grammar import GrammarLanguage, grammar_for, language_nouns
     texts = by_context(lang, "rules")
     frames = {ctx.removeprefix("rules/frame/"): t for ctx, t in texts.items()
               if ctx.startswith("rules/frame/")}
-    prefix = f"rules/{game}/"
-    phrases = _pairs(texts, prefix)
-    if lang == "it":
-        return Italian(game, frames, phrases, italian_nouns(catalogue, game))
-    raise ValueError(f"no grammar for `{lang}` yet: add one beside nuffle/i18n/italian.py")
+    phrases = _pairs(texts, f"rules/{game}/")
+    grammar, _ = grammar_for(lang)  # a broken file: `nuffle i18n check` says why
+    return GrammarLanguage(lang, game, frames, phrases,
+                           language_nouns(catalogue, lang, game, grammar), grammar)
 
 
 def content_names(lang: str, catalogue) -> dict[tuple[str, str], str]:

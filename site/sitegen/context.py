@@ -207,9 +207,8 @@ def interface_text(lang: str, text: str) -> str:
     the `site` catalog if it has one that is safe to show, else the English."""
     if lang == "en":
         return text
-    from nuffle.i18n.catalog import SHARED_CONTEXT
-    from nuffle.i18n.translations import translated
-    found = translated(lang, "site").get((SHARED_CONTEXT, text))
+    from nuffle.i18n.localize import interface_texts
+    found = interface_texts(lang).get(text)
     return found if found and _safe_translation(text, found) else text
 
 

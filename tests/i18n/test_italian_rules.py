@@ -28,18 +28,29 @@ def italian(catalogue, src: str, game: str = "blitz-bowl") -> list[str]:
 def test_catchers_instincts_in_italian(catalogue) -> None:
     (sentence,) = italian(catalogue, "after catch where player is self and source is throw:\n"
                                      "    let n = roll d6\n    may free run by self up to n\n")
-    assert sentence == ("Dopo che il giocatore riceve il pallone, se il giocatore è questo "
-                        "giocatore e la provenienza è Passare: tira 1D6 (chiama n il "
-                        "risultato); poi l’Allenatore può scegliere: questo giocatore effettua "
-                        "un’azione gratuita Correre fino a n caselle.")
+    # `player is self` goes into the event ("questo giocatore riceve"); the roll is "il tiro"
+    assert sentence == ("Dopo che questo giocatore riceve il pallone, se la provenienza è "
+                        "Passare: tira 1D6; poi se l’Allenatore vuole, questo giocatore "
+                        "effettua un’azione gratuita Correre fino al tiro caselle.")
+
+
+def test_a_pick_reads_as_that_player(catalogue) -> None:
+    (sentence,) = italian(catalogue, "after action where team is own:\n"
+                                     "    let p = choose(q in own.players where q is not player)\n"
+                                     "    free run by p\n")
+    assert sentence == ("Dopo che uno dei tuoi giocatori effettua un’azione: l’Allenatore "
+                        "sceglie uno tra i giocatori della tua squadra per cui quel giocatore "
+                        "non è il giocatore; poi quel giocatore effettua un’azione gratuita "
+                        "Correre.")
 
 
 def test_articles_agree_and_prepositions_join(catalogue) -> None:
     (sentence,) = italian(catalogue, "modify armour-modifier where attacker is self: "
                                      "change value by -1\n")
-    # il modificatore + di il Controllo → del; l’attaccante (elided); dal valore
+    # il modificatore + di il Controllo → del; l’attaccante (elided); da il modificatore → dal
     assert sentence == ("Nel determinare il modificatore del Controllo Armatura, se "
-                        "l’attaccante è questo giocatore: sottrai 1 dal valore.")
+                        "l’attaccante è questo giocatore: sottrai 1 dal modificatore del "
+                        "Controllo Armatura.")
     (sentence,) = italian(catalogue, "claim if team.score < opponent.score\n")
     assert "il punteggio della squadra" in sentence  # di + la squadra → della squadra
     (sentence,) = italian(catalogue, "after action once per game: cancel\n")

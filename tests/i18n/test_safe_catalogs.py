@@ -25,7 +25,7 @@ from nuffle.interpreter.vocabulary import vocabulary
 
 from nuffle.i18n import translations
 from nuffle.i18n.catalog import CatalogError, is_language_code, load, locale_path, read_catalog
-from nuffle.i18n.italian import Italian
+from nuffle.i18n.grammar import GrammarLanguage, grammar_for
 from nuffle.limits import CATALOG_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -133,13 +133,15 @@ def test_rules_as_interpreted_fill_frames_and_query_phrases_as_text_only() -> No
     rules = parse_rules("before action where team is opponent and adjacent(player, self): "
                         "cancel\n")
     english = RulesRenderer(vocabulary("blitz-bowl")).sentences(rules)
-    hostile = Italian("blitz-bowl",
+    hostile = GrammarLanguage("it", "blitz-bowl",
                       {"timing/before": "{event.__class__}", "op/and": "{left[0]} e"},
-                      {("query", "adjacent"): "{0.__class__} è adiacente a {1}"}, {})
+                      {("query", "adjacent"): "{0.__class__} è adiacente a {1}"}, {},
+                              grammar_for("it")[0])
     (sentence,) = RulesRenderer(vocabulary("blitz-bowl"), language=hostile).sentences(rules)
     assert "class" not in sentence and "[0]" not in sentence
     assert "is adjacent to" in english[0] and "is adjacent to" in sentence
-    good = Italian("blitz-bowl", {}, {("query", "adjacent"): "{0} è adiacente a {1}"}, {})
+    good = GrammarLanguage("it", "blitz-bowl", {}, {("query", "adjacent"): "{0} è adiacente a {1}"},
+                           {}, grammar_for("it")[0])
     (sentence,) = RulesRenderer(vocabulary("blitz-bowl"), language=good).sentences(rules)
     assert "è adiacente a" in sentence
 

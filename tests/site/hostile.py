@@ -53,7 +53,9 @@ class Hostile:
         path = self.root / "locales" / "it" / f"{domain}.po"
         po = polib.pofile(str(path))
         for (ctx, msgid), text in changes.items():
-            found = [e for e in po if e.msgctxt == ctx and (msgid is None or e.msgid == msgid)]
+            # `site` stands for any interface string's context (`site/<module>/…`)
+            found = [e for e in po if (e.msgctxt == ctx or ctx == "site" and (
+                e.msgctxt or "").startswith("site/")) and (msgid is None or e.msgid == msgid)]
             assert found, (domain, ctx, msgid)
             for entry in found:
                 entry.msgstr = text
