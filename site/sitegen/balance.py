@@ -406,8 +406,10 @@ def balance_page(site: Site, data: dict | None) -> None:
                    "{version}. A win rate is within ±{half} points at 95% confidence.",
                    games=esc(games), seed=esc(data["seed"]), version=code(data["version"]),
                    half=f"{half:.1f}"),
-            "", "![" + site.t("Win rate of each row team against each column team") + "]"
-                "(balance.svg)", "",
+            # at its own size, scrolled sideways on a phone (shrunk, its numbers are unreadable)
+            "", '<div class="heat-map" markdown="1">', "",
+            "![" + site.t("Win rate of each row team against each column team") + "]"
+            "(balance.svg)", "", "</div>", "",
             site.t("Rows are the team, columns the opponent; blue cells win more than half "
                    "their games, red cells fewer."), "", "## " + site.t("Win rates"), ""]
     header = [site.t("Team"), *[esc(n) for n in names], site.t("Overall")]
@@ -424,5 +426,6 @@ def balance_page(site: Site, data: dict | None) -> None:
             cells.append(f"{100 * w / max(1, w + d + lost):.0f}")
         body.append([site.link("team", a, "balance.md"), *cells,
                      f"{100 * total_w / max(1, total_n):.0f}%"])
-    out += [table(header, body)]
+    # the team column stays put while the numbers scroll (nuffle.css)
+    out += ['<div class="win-rates" markdown="1">', "", table(header, body), "", "</div>"]
     site.add("balance.md", "\n".join(out), title)

@@ -10,11 +10,13 @@ generated page that no longer exists is removed.
 from __future__ import annotations
 
 import html
+import os
 import shutil
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 from nuffle.interpreter.errors import ContentError
@@ -31,7 +33,7 @@ from nuffle.sitegen.blood_bowl_pages import (
     star_players_index,
 )
 from nuffle.sitegen.context import N_, Site, code, interface_text, table
-from nuffle.sitegen.coverage import LANGUAGES, coverage_page, coverage_rows
+from nuffle.sitegen.coverage import coverage_page, coverage_rows
 from nuffle.sitegen.indexes import home_page, index_pages, rulings_page
 from nuffle.sitegen.items import (
     ability_page,
@@ -44,11 +46,18 @@ from nuffle.sitegen.items import (
     team_page,
     trait_page,
 )
+from nuffle.sitegen.languages import (
+    language_name,
+    search_language,
+    site_languages,
+    theme_language,
+)
 from nuffle.sitegen.markers import expand
 from nuffle.sitegen.postbuild import relative_language_links, split_search_index
 from nuffle.sitegen.reference import limits_page, reference_pages
 from nuffle.sitegen.safety import check_site
-from nuffle.sitegen.translation import LANGUAGE_NAMES, translation_page
+from nuffle.sitegen.titles import sort_key, tell_apart, title_of
+from nuffle.sitegen.translation import translation_page
 
 from nuffle.catalogue.loader import content_files
 from nuffle.catalogue.packs import pack_root
@@ -73,7 +82,26 @@ NAV_SECTIONS = (N_("Home"), N_("Rules"), N_("Teams"), N_("Star players"), N_("Ab
                 N_("Ball cards"), N_("Challenge cards"), N_("Special play cards"),
                 N_("Coach traits"), N_("Tables"), N_("Pitches"),
                 N_("Leagues"), N_("Rulings"), N_("Scenarios"), N_("Reference"), N_("Guide"))
-SITE_NAMES = {"en": "Nuffle rules reference", "it": "Nuffle: regolamento di riferimento"}
+# TRANSLATORS: the site's name, in the header of every page and the browser's tab
+SITE_NAME = N_("Nuffle rules reference")
+# where the site is published, for the sitemap and the pages' canonical links: set
+# NUFFLE_SITE_URL when publishing; the default is a placeholder of the reserved .example domain
+DEFAULT_SITE_URL = "https://nuffle.example/"
+# the theme's search runs in a Web Worker, which a page opened from disk cannot start: this
+# shim (iframe-worker, MIT, copied in site/assets) stands in for it there and nowhere else
+WORKER_SHIM = "assets/iframe-worker.js"
+# the reference pages written in English only (english_only_pages): the navigation shows
+# their titles in the reader's language all the same
+REFERENCE_TITLES = {"language/index.md": N_("Language reference"),
+                    "language/blitz-bowl.md": N_("Blitz Bowl vocabulary"),
+                    "language/blood-bowl.md": N_("Blood Bowl vocabulary"),
+                    "limits.md": N_("Limits"), "schemas/index.md": N_("Schemas")}
+
+
+def site_url() -> str:
+    """The site's address: $NUFFLE_SITE_URL, else the placeholder (see site.md)."""
+    url = os.environ.get("NUFFLE_SITE_URL", "").strip() or DEFAULT_SITE_URL
+    return url if url.endswith("/") else url + "/"
 
 
 @dataclass
@@ -122,9 +150,9 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     from nuffle.i18n.localize import localized_catalogue
     entries = {d: domain_entries(d, catalogue) for d in DOMAINS}  # each computed once
     translated = translated_items(entries["content"])
-    report = status_report(list(LANGUAGES), entries)
+    report = status_report(list(site_languages()), entries)
     site = language_site(Site.of(catalogue), data, diags, translated, report)
-    for lang in LANGUAGES:
+    for lang in site_languages():
         localized, missing = localized_catalogue(catalogue, lang, entries["content"])
         other = Site.of(localized, lang)
         other.untranslated = missing
@@ -174,13 +202,14 @@ def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, 
             site.untranslated_pages.add(here)
         for here in sorted(site.untranslated_pages):
             site.pages[here] = not_translated_banner(site, here, site.pages[here])
+    tell_apart(site)  # two pages of one title (in this language) get what tells them apart
     return site
 
 
 def _language_of(name: str) -> str | None:
     """`actions.it.md` -> "it"; `actions.md` -> None."""
     parts = name.split(".")
-    return parts[-2] if len(parts) >= 3 and parts[-2] in LANGUAGES else None
+    return parts[-2] if len(parts) >= 3 and parts[-2] in site_languages() else None
 
 
 def hand_written(page: Path, lang: str) -> tuple[str, bool]:
@@ -205,7 +234,7 @@ def hand_written_pages() -> list[tuple[Path, str]]:
 def hand_written_languages() -> dict[str, dict[str, bool]]:
     """Per hand-written page, per language: translated?"""
     return {here: {lang: page.with_name(f"{page.stem}.{lang}.md").exists()
-                   for lang in LANGUAGES}
+                   for lang in site_languages()}
             for page, here in hand_written_pages()}
 
 
@@ -227,6 +256,8 @@ def not_translated_banner(site: Site, here: str, text: str) -> str:
     status = site.rel("translation.md", here)
     title = site.t("Not yet translated").replace('"', "&#34;")
     banner = [f'!!! warning "{title}"',
+              # TRANSLATORS: the notice on a hand-written page not yet translated; {status} is
+              # the address of the translation-status page (e.g. ../translation.md)
               "    " + site.t("This page has no translation in this language yet: you are "
                              "reading the English text. See the [translation status]({status})"
                              " to help.", status=status), "", ""]
@@ -239,7 +270,7 @@ def translated_items(entries: list) -> dict[str, set[tuple[str, str, str]]]:
     from nuffle.i18n.translations import by_context
 
     out: dict[str, set[tuple[str, str, str]]] = {}
-    for lang in LANGUAGES:
+    for lang in site_languages():
         done = by_context(lang, "content")
         items: dict[tuple[str, str, str], bool] = {}
         for entry in entries:
@@ -296,11 +327,18 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
     return written
 
 
-def nav(pages: dict[str, str]) -> list:
+def nav(pages: dict[str, str], lang: str = "en") -> list:
+    """The navigation: the pages' paths, each section's pages (after its first) in the order
+    of their titles in ``lang`` (a name, not an id, as the reader sees them)."""
+    def in_lang(path: str) -> str:
+        stem, _, ext = path.rpartition(".")
+        return pages.get(f"{stem}.{lang}.{ext}", pages[path]) if lang != "en" else pages[path]
+
     def titled(folder: str, first: str = "index.md") -> list:
         names = sorted(p for p in pages if p.startswith(folder + "/") and p.endswith(".md")
                        and not _language_of(p.rsplit("/", 1)[-1]))
-        names.sort(key=lambda p: (p != f"{folder}/{first}", p))
+        names.sort(key=lambda p: (p != f"{folder}/{first}", sort_key(title_of(in_lang(p), p)),
+                                  p))
         return [p for p in names]
     rules_order = ["index", "turn-sequence", "actions", "statuses", "checks", "blocking",
                    "the-ball", "throwing", "trapdoors", "scoring", "challenge-cards",
@@ -328,8 +366,11 @@ def nav(pages: dict[str, str]) -> list:
         {"Pitches": titled("pitches")}, {"Leagues": titled("leagues")},
         {"Rulings": "rulings.md"},
         {"Scenarios": titled("scenarios")},
-        {"Reference": [*titled("language"), "limits.md", "schemas/index.md", "coverage.md",
-                       "balance.md", "translation.md"]},
+        {"Reference": [
+            {nav_title(interface_text(lang, REFERENCE_TITLES[p])): p}
+            if p in REFERENCE_TITLES else p  # English pages: their titles in the language
+            for p in [*titled("language"), "limits.md", "schemas/index.md", "coverage.md",
+                      "balance.md", "translation.md"]]},
         {"Guide": guide},
     ]
 
@@ -346,14 +387,17 @@ def i18n_config() -> dict:
     navigation's titles in each language come from the site catalog, checked and escaped
     like every other interface text."""
     languages: list[dict] = [{"locale": "en", "name": "English", "default": True,
-                              "build": True, "site_name": SITE_NAMES["en"]}]
-    for lang in LANGUAGES:
+                              "build": True, "site_name": SITE_NAME}]
+    for lang in site_languages():
         titles = [*NAV_SECTIONS, *GUIDE_TITLES.values()]
         languages.append({
-            "locale": lang, "name": LANGUAGE_NAMES.get(lang, lang), "build": True,
-            "site_name": SITE_NAMES.get(lang, SITE_NAMES["en"]),
+            "locale": lang, "name": language_name(lang), "build": True,
+            "site_name": interface_text(lang, SITE_NAME),
             "nav_translations": {nav_title(t): nav_title(interface_text(lang, t))
-                                 for t in titles}})
+                                 for t in titles},
+            # the theme's own words: a language it lacks falls back (languages.py)
+            **({"theme": {"language": theme_language(lang)}}
+               if theme_language(lang) != lang else {})})
     # reconfigure_search would drop a translated page whose text equals the English one
     # from the index; the index is split per language after the build instead
     return {"docs_structure": "suffix", "fallback_to_default": True,
@@ -361,21 +405,29 @@ def i18n_config() -> dict:
 
 
 def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) -> dict:
-    config = {
+    config: dict[str, Any] = {
         "site_name": "Nuffle rules reference",
         "site_description": "The Blitz Bowl and Blood Bowl rules, generated from the Nuffle "
                             "content.",
         "docs_dir": "docs",
         "site_dir": "site",
+        "site_url": site_url(),  # the sitemap's addresses are absolute
         "strict": opts.strict,
-        "use_directory_urls": True,
+        # pages are `x.html`, not `x/`: opened from disk, a link to a folder shows a listing
+        # (the offline plugin sets this too)
+        "use_directory_urls": False,
         "theme": {
             "name": "material",
             "features": ["navigation.tabs", "navigation.sections", "navigation.top",
                          "search.suggest", "search.highlight", "content.code.copy"],
             "palette": {"primary": "green", "accent": "amber"},
+            "font": False,  # the reader's system fonts: no request to Google Fonts
         },
-        "plugins": [{"search": {"lang": ["en", *LANGUAGES]}}, {"i18n": i18n_config()}],
+        # offline: search works from disk (the index as a script, each language's written by
+        # split_search_index; the worker shim from our assets, not from unpkg.com)
+        "plugins": [{"search": {"lang": list(dict.fromkeys(
+            ["en", *(search_language(x) for x in site_languages())]))}}, {"i18n": i18n_config()},
+                    {"offline": {}}],
         "markdown_extensions": [
             "attr_list", "admonition", "tables", "md_in_html",
             {"toc": {"permalink": True}},
@@ -383,16 +435,20 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) 
             "pymdownx.superfences",
             "pymdownx.details",
         ],
-        "extra_css": ["assets/nuffle.css"],
+        "extra_css": ["assets/nuffle.css", "assets/cards.css"],
         "validation": {"links": {"not_found": "warn", "anchors": "warn",
                                  "absolute_links": "warn", "unrecognized_links": "warn"},
                        "nav": {"omitted_files": "info", "not_found": "warn"}},
         "nav": nav(pages),
+        "extra": {"polyfills": [WORKER_SHIM]},
     }
+    for language in config["plugins"][1]["i18n"]["languages"]:
+        if not language.get("default"):  # each language's items in the order of its names
+            language["nav"] = nav(pages, language["locale"])
     if dev:
         config["watch"] = [str(content_dir()), str(HAND_WRITTEN),
                            *sorted({str(pack_root_of(p)) for p in opts.content})]
-        config["extra"] = {"nuffle_content": [str(p.resolve()) for p in opts.content]}
+        config["extra"]["nuffle_content"] = [str(p.resolve()) for p in opts.content]
         # (read back by serve_hook: each rebuild reads the packs' folders afresh)
         config["hooks"] = [str(Path(__file__).with_name("serve_hook.py"))]
     return config
@@ -427,7 +483,7 @@ def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Pat
     config_path, _ = prepare(opts, progress=progress)
     config = load_config(str(config_path))
     mkdocs_build(config)
-    split_search_index(opts.out / "site", LANGUAGES)
+    split_search_index(opts.out / "site", site_languages())
     relative_language_links(opts.out / "site")
     check_site(opts.out / "site")  # UnsafeSite (an Abort: `nuffle site build` exits 1)
     return opts.out / "site"

@@ -1,8 +1,9 @@
-"""Section index pages, the rulings log and the home page."""
+"""Section index pages, the rulings log and the home page. Lists are in the order of the
+names the reader sees (in the page's language), never of ids."""
 
 from __future__ import annotations
 
-from nuffle.sitegen.context import N_, Site, anchor_id, code, esc, table
+from nuffle.sitegen.context import EDITION_NAMES, N_, Site, anchor_id, code, esc, table
 from nuffle.sitegen.items import (
     KIND_LABELS,
     SKILL_CATEGORIES,
@@ -11,9 +12,18 @@ from nuffle.sitegen.items import (
     shown,
     source_line,
 )
+from nuffle.sitegen.titles import sort_key
+
+from nuffle.catalogue.model import Item
 
 STATUS = {"rules-as-written": N_("rules as written"), "faq": N_("FAQ"),
           "project-interpretation": N_("project interpretation")}
+
+
+def by_name(items: list[Item]) -> list[Item]:
+    """Items in the order of their names (then ids, for two of one name)."""
+    return sorted(items, key=lambda i: (sort_key(str(i.data.get("name", i.data.get(
+        "title", i.id)))), i.id, i.game))
 
 
 def first_sentence(text: str, limit: int = 140) -> str:
@@ -30,7 +40,7 @@ def skills_by_category(site: Site, items: list, here: str) -> list[str]:
                            key=lambda c: (order.index(c) if c in order else len(order), c)):
         rows = [[site.link("ability", i.id, here, game=i.game),
                  esc(first_sentence(i.data.get("text", "")))]
-                for i in sorted(items, key=lambda i: i.data.get("name", i.id))
+                for i in by_name(items)
                 if i.data.get("category", "") == category]
         out += [f"### {shown(site, SKILL_CATEGORIES, category)}", "",
                 table([site.t("Name"), site.t("Text")], rows), ""]
@@ -41,7 +51,7 @@ def index_pages(site: Site) -> None:
     cat = site.catalogue
     here = "teams/index.md"
     rows = []
-    for t in cat.of_kind("team", "blitz-bowl"):
+    for t in by_name(cat.of_kind("team", "blitz-bowl")):
         players = sum(p["count"] for p in t.data["positions"])
         abilities = sorted({a for p in t.data["positions"] for a in p["abilities"]})
         rows.append([site.link("team", t.id, here, game=t.game), str(players),
@@ -51,7 +61,7 @@ def index_pages(site: Site) -> None:
                   "and how it fares in simulated games."), "",
            table([site.t("Team"), site.t("Players"), site.t("Abilities")], rows), ""]
     lists: dict[str, list[list[str]]] = {}  # Blood Bowl team lists, per edition
-    for t in cat.of_kind("team", "blood-bowl"):
+    for t in by_name(cat.of_kind("team", "blood-bowl")):
         lists.setdefault(t.edition or "", []).append([
             site.link("team", t.id, here, game=t.game),
             esc(", ".join(p["name"] for p in t.data["positions"])),
@@ -75,7 +85,7 @@ def index_pages(site: Site) -> None:
                    "challenge-card": "challenge-cards"}[kind]
         here = f"{section}/index.md"
         groups: dict[str, list] = {}
-        for item in cat.of_kind(kind):
+        for item in by_name(cat.of_kind(kind)):
             groups.setdefault(item.edition or "", []).append(item)
         out = [intro, ""]
         for edition, items in sorted(groups.items()):
@@ -93,7 +103,7 @@ def index_pages(site: Site) -> None:
                     # the start of each card's claim condition
                     head = [site.t("Name"), site.t("Points"), site.t("Claim if…"),
                             site.t("Bonus Play")]
-                    body.append([site.link(kind, item.id, here), esc(item.data.get("points")),
+                    body.append([site.link(kind, item.id, here, game=item.game), esc(item.data.get("points")),
                                  esc(text), site.link("bonus-play", back["id"], here)
                                  if back else "–"])
                 else:
@@ -101,7 +111,7 @@ def index_pages(site: Site) -> None:
             out += [table(head, body), ""]
         site.add(here, "\n".join(out), title)
     here = "coach-traits/index.md"
-    rows = [[esc(t.data.get("roll")), site.link("coach-trait", t.id, here),
+    rows = [[esc(t.data.get("roll")), site.link("coach-trait", t.id, here, game=t.game),
              esc(first_sentence(t.data.get("text", "")))]
             for t in sorted(cat.of_kind("coach-trait"), key=lambda i: i.data.get("roll", 0))]
     site.add(here, "\n".join([
@@ -111,19 +121,19 @@ def index_pages(site: Site) -> None:
     here = "tables/index.md"
     rows = [[site.link("table", t.id, here, game=t.game), edition_label(site, t.edition),
              esc(t.data.get("roll", "")), shown(site, TABLE_CATEGORIES, t.data.get("category", ""))]
-            for t in cat.of_kind("table")]
+            for t in by_name(cat.of_kind("table"))]
     site.add(here, "\n".join([
         site.t("Dice tables: the Block dice and bounce chart of Blitz Bowl; the Kick-off, "
                "Weather and Prayers to Nuffle tables of Blood Bowl, per edition."), "",
         table([site.t("Table"), site.t("Edition"), site.t("Roll"), site.t("Category")], rows)]),
         site.translation(N_("Tables")))
     here = "pitches/index.md"
-    rows = [[site.link("pitch", p.id, here), esc(first_sentence(p.data.get("text", "")))]
-            for p in cat.of_kind("pitch")]
+    rows = [[site.link("pitch", p.id, here, game=p.game), esc(first_sentence(p.data.get("text", "")))]
+            for p in by_name(cat.of_kind("pitch"))]
     site.add(here, table([site.t("Pitch"), site.t("About")], rows), site.translation(N_("Pitches")))
     here = "scenarios/index.md"
-    rows = [[site.link("scenario", s.id, here), esc(", ".join(s.data.get("tests", [])))]
-            for s in cat.of_kind("scenario")]
+    rows = [[site.link("scenario", s.id, here, game=s.game), esc(", ".join(s.data.get("tests", [])))]
+            for s in by_name(cat.of_kind("scenario"))]
     how = "[" + site.t("how to write one") + "](../guide/scenarios.md)"
     site.add(here, "\n".join([
         # TRANSLATORS: {how} is a link to the guide to writing scenarios ("how to write one")
@@ -133,38 +143,59 @@ def index_pages(site: Site) -> None:
 
 
 def rulings_page(site: Site) -> None:
+    """The rulings log: one section per edition, each ruling folded to its title (a phone
+    scrolls titles, not 180 rulings in full); a link to a ruling (`rulings.md#id`) lands on
+    it and the theme opens it."""
     here = "rulings.md"
     out = [site.t("Where the sources are silent or ambiguous, the project decides and writes "
                   "the decision here: the question, the ruling, its status and where it comes "
                   "from. The engine follows these rulings, and the items they touch link here."),
            ""]
+    editions = list(EDITION_NAMES)
+    groups: dict[str, list[Item]] = {}
     for r in site.catalogue.of_kind("ruling"):
-        d = r.data
-        status = d.get("status")
-        status = site.t(STATUS[status]) if status in STATUS else esc(status)
-        src = d.get("source") or {}
-        out += [f"## {esc(d.get('title', r.id))} {{#{anchor_id(r.id)}}}", "",
-                f"*{status} · {edition_label(site, d.get('edition'))} · id {code(r.id)}*", "",
-                "**" + site.t("Question.") + f"** {esc(d.get('question', ''))}", "",
-                "**" + site.t("Ruling.") + f"** {esc(d.get('ruling', ''))}", ""]
-        refs = []
-        for ref in d.get("applies_to", []):
-            kind, _, item_id = ref.partition("/")
-            if kind == "rules":
-                refs.append(code(ref))
-            else:
-                # an item of the ruling's game (of any game, for a ruling with none)
-                for target in site.catalogue.find(kind, item_id.split("/")[0], r.game):
-                    refs.append(site.link(kind, target.id, here, game=target.game))
-        if refs:
-            # TRANSLATORS: {items} is the list of the cards and rules sections a ruling touches
-            out += [site.t("Applies to: {items}", items=", ".join(refs)), ""]
-        # TRANSLATORS: where a ruling comes from: {seed} is the source's file name, {page}
-        # its page or section
-        out += [site.t("Source: {seed}, {page}.", seed=code(src.get("seed", "")),
-                       page=esc(src.get("page", ""))) if isinstance(src, dict) and "seed" in src
-                else source_line(site, d, r), ""]
+        groups.setdefault(str(r.data.get("edition") or ""), []).append(r)
+    for edition in sorted(groups, key=lambda e: (e not in editions, e in editions
+                                                  and editions.index(e), e)):
+        rulings = sorted(groups[edition],
+                         key=lambda r: (sort_key(str(r.data.get("title", r.id))), r.id))
+        # TRANSLATORS: the heading over the rulings that belong to no one edition
+        out += [f"## {edition_label(site, edition) if edition else site.t('Every game')}", ""]
+        for r in rulings:
+            out += ruling_entry(site, r, here)
     site.add(here, "\n".join(out), site.translation(N_("Rulings log")))
+
+
+def ruling_entry(site: Site, r: Item, here: str) -> list[str]:
+    """One ruling, folded: its title shows, the rest opens on a tap (a `<details>` that
+    carries the ruling's anchor)."""
+    d = r.data
+    status = d.get("status")
+    status = site.t(STATUS[status]) if status in STATUS else esc(status)
+    src = d.get("source") or {}
+    out = [f'<details class="note ruling" id="{anchor_id(r.id)}" markdown="1">',
+           f"<summary>{esc(d.get('title', r.id))}</summary>", "",
+           f"*{status} · {edition_label(site, d.get('edition'))} · id {code(r.id)}*", "",
+           "**" + site.t("Question.") + f"** {esc(d.get('question', ''))}", "",
+           "**" + site.t("Ruling.") + f"** {esc(d.get('ruling', ''))}", ""]
+    refs = []
+    for ref in d.get("applies_to", []):
+        kind, _, item_id = ref.partition("/")
+        if kind == "rules":
+            refs.append(code(ref))
+        else:
+            # an item of the ruling's game (of any game, for a ruling with none)
+            for target in site.catalogue.find(kind, item_id.split("/")[0], r.game):
+                refs.append(site.link(kind, target.id, here, game=target.game))
+    if refs:
+        # TRANSLATORS: {items} is the list of the cards and rules sections a ruling touches
+        out += [site.t("Applies to: {items}", items=", ".join(refs)), ""]
+    # TRANSLATORS: where a ruling comes from: {seed} is the source's file name, {page}
+    # its page or section
+    out += [site.t("Source: {seed}, {page}.", seed=code(src.get("seed", "")),
+                   page=esc(src.get("page", ""))) if isinstance(src, dict) and "seed" in src
+            else source_line(site, d, r), "", "</details>", ""]
+    return out
 
 
 # the sections the home page lists, in order: (title, index page)
@@ -221,6 +252,8 @@ def home_page(site: Site) -> None:
            "## " + site.t("Editions covered"), ""]
     for e in editions:
         n = sum(1 for i in site.catalogue.sorted_items() if i.edition == e)
+        # TRANSLATORS: on the home page, after an edition's name: how many items it has, "1
+        # item", "42 items"
         items = site.t("{n} item", n=n) if n == 1 else site.t("{n} items", n=n)
         out.append(f"- {edition_label(site, e)} ({code(e)}): {items}")
     out += ["", "## " + site.t("What is here"), "",

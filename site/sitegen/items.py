@@ -4,6 +4,7 @@ rulings, where it is used, its source and the scenarios that show it working."""
 from __future__ import annotations
 
 from nuffle.interpreter.games import GAMES
+from nuffle.sitegen.card_faces import ball_card, challenge_cards, player_cards
 from nuffle.sitegen.context import (
     EDITION_NAMES,
     N_,
@@ -14,7 +15,9 @@ from nuffle.sitegen.context import (
     fence,
     table,
 )
+from nuffle.sitegen.dice_pictures import table_picture
 from nuffle.sitegen.scenario_svg import scenario_figure
+from nuffle.sitegen.stale import translation_notice
 from nuffle.sitegen.svg import pitch_svg
 
 from nuffle.catalogue.model import Item
@@ -131,6 +134,9 @@ def header(site: Site, item: Item, kind_label: str) -> list[str]:
     homebrew = " · **" + site.t("Homebrew") + "**" if is_homebrew(item.data) else ""
     out = [f"*{kind_label} · {edition_label(site, item.edition)} · id {code(item.id)}*"
            f"{homebrew}", ""]
+    notice = translation_notice(site, item)  # texts shown in English: stale or missing
+    if notice:
+        out[0] = f"{notice}\n\n{out[0]}"  # one element: what others insert at [2] stays put
     if item.data.get("text"):
         out += [f"> {esc(item.data['text'])}", ""]
         note = TEXT_SOURCES.get(item.data.get("text_source", ""))
@@ -186,6 +192,8 @@ def scenarios_section(site: Site, ref: str, here: str, game: str | None = None) 
     if not found:
         return []
     out = ["## " + site.t("See it in a game"), ""]
+    # TRANSLATORS: a list item under "See it in a game": {scenario} is the scenario's name as a
+    # link, "Scenario Dodge away"
     out += ["- " + site.t("Scenario {scenario}", scenario=site.link("scenario", s.id, here))
             for s in found]
     return [*out, ""]
@@ -202,7 +210,9 @@ def ability_page(site: Site, item: Item) -> None:
     out = header(site, item, site.t("Skill") + " · " + shown(site, SKILL_CATEGORIES, category)
                  if category else site.t("Ability"))
     out += rules_section(site, item, ("rules",))
-    users = [(t, g) for _, t, g in site.used_by.get(f"ability/{item.id}", []) if g == item.game]
+    # a team once, however many of its positions have the ability
+    users = list(dict.fromkeys((t, g) for _, t, g in site.used_by.get(f"ability/{item.id}", [])
+                               if g == item.game))
     if users:
         out += ["## " + site.t("Players with it"), ""]
         for team_id, game in users:
@@ -220,6 +230,7 @@ def ability_page(site: Site, item: Item) -> None:
 def ball_page(site: Site, item: Item) -> None:
     here = site.item_path(item)
     out = header(site, item, site.t("Ball card"))
+    out[2:2] = ball_card(site, item)  # the card drawn, above its text
     team = item.data.get("team")
     if team and site.catalogue.get("team", team, item.game):
         how = site.t("printed on the card") if item.data.get("team_source") == "printed" else \
@@ -238,8 +249,11 @@ def card_page(site: Site, item: Item) -> None:
     data = item.data
     out = header(site, item, site.t("Endgame Challenge card") if data.get("endgame")
                  else site.t("Challenge card"))
+    out[2:2] = challenge_cards(site, item)  # front and back drawn, above its text
     copies = data.get("copies", 1)
     points = data.get("points", 0)
+    # TRANSLATORS: a Challenge card's worth, "1 point", "3 points", and its number of copies in
+    # the deck, "1 copy", "2 copies"
     worth = site.t("{n} point", n=esc(points)) if data.get("points") == 1 else \
         site.t("{n} points", n=esc(points))
     deck = site.t("{n} copy", n=esc(copies)) if copies == 1 else \
@@ -286,6 +300,7 @@ def table_page(site: Site, item: Item) -> None:
     roll = site.t("roll {roll}", roll=esc(data.get("roll")))
     category = shown(site, TABLE_CATEGORIES, data.get("category", ""))
     out = header(site, item, site.t("Table") + f" · {roll} · {category}")
+    out += table_picture(site, item)  # the Block dice's faces, the bounce chart
     for n, entry in enumerate(data.get("entries", [])):
         anchor = anchor_id(f"{entry.get('id')}-{entry.get('roll')}".replace(" ", ""))
         out += [f"## {esc(entry.get('roll'))}: {esc(entry.get('name', entry.get('id')))} "
@@ -312,6 +327,7 @@ def table_page(site: Site, item: Item) -> None:
 
 def pitch_page(site: Site, item: Item) -> None:
     here = site.item_path(item)
+    # TRANSLATORS: a pitch's size beside the word Pitch: "11 × 20 squares"
     size = site.t("{width} × {height} squares", width=esc(item.data["width"]),
                   height=esc(item.data["height"]))
     out = header(site, item, site.t("Pitch") + f" · {size}")
@@ -328,6 +344,8 @@ def pitch_page(site: Site, item: Item) -> None:
         # TRANSLATORS: {id} is a trapdoor's id, {x},{y} its square
         where = ", ".join(site.t("{id} at {x},{y}", id=code(t["id"]), x=esc(t["x"]),
                                  y=esc(t["y"])) for t in traps)
+        # TRANSLATORS: on a pitch page: {trapdoors} lists the trapdoors' squares, "Trapdoors:
+        # 6,3 and 6,16"
         out += [site.t("Trapdoors: {trapdoors}", trapdoors=where), ""]
     out += rulings_section(site, item, here)
     site.add(here, "\n".join(out + footer(site, item)), page_title(site, item), boost=ITEM_BOOST)
@@ -351,6 +369,7 @@ def team_page(site: Site, item: Item, record: list[list[str]] | None) -> None:
         headers = [site.t("Position"), site.t("Count"), site.t("Move"), site.t("Throw"),
                    site.t("Armour"), site.t("Abilities")]
         out += ["## " + site.t("Players"), "", table(headers, rows), ""]
+    out += player_cards(site, item)
     balls = [b for kind, b, game in site.used_by.get(f"team/{item.id}", [])
              if kind == "ball" and game == item.game]
     if balls:
@@ -463,6 +482,7 @@ def scenario_page(site: Site, item: Item) -> None:
                            decisions=", ".join(code(_step(d)) for d in part["decisions"])),
                     ""]
         out += [site.t("Expected:"), "", fence(_yaml(part.get("expect", {})), "yaml"), ""]
+    # TRANSLATORS: at the end of a scenario page; {command} is the command `nuffle scenario`
     out += [site.t("The test suite runs this scenario; so does {command}.",
                    command="`nuffle scenario`"), ""]
     site.add(here, "\n".join(out + [source_line(site, data, item)]), page_title(site, item))

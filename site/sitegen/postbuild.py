@@ -9,6 +9,10 @@ reads the index from the site's root). After the build, the index is split: the 
 the English pages, `<lang>/search/search_index.json` gets that language's, and the pages of
 that language read theirs (the `base` of the theme's page configuration points at
 `<lang>/`, which the theme uses only to find the index and the result links).
+
+Opened from disk, the theme cannot fetch a JSON file: it loads `search/search_index.js`
+beside it instead (`var __index = {…}`, the offline plugin's format), so each language's
+index is written as that script too, holding the same index.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import json
 import posixpath
 import re
 from pathlib import Path
+
+from nuffle.sitegen.languages import search_language
 
 _BASE = re.compile(r'("base":\s*")([^"]*)(")')
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
@@ -37,16 +43,22 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, 
         mine = [{**d, "location": d["location"][len(prefix):]} for d in docs
                 if d["location"].startswith(prefix)]
         _write(site_dir / lang / "search" / "search_index.json",
-               {**index, "config": {**index["config"], "lang": [lang]}, "docs": mine})
+               {**index, "config": {**index["config"], "lang": [search_language(lang)]},
+                "docs": mine})
         counts[lang] = len(mine)
         _rebase_pages(site_dir / lang)
     return counts
 
 
+INDEX_SCRIPT = "var __index = "  # what the theme reads from disk (material/plugins/offline)
+
+
 def _write(path: Path, data: dict) -> None:
+    """The index as JSON (served), and as the script the theme reads from disk."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-                    encoding="utf-8")
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    path.write_text(text, encoding="utf-8")
+    path.with_suffix(".js").write_text(INDEX_SCRIPT + text, encoding="utf-8")
 
 
 def _rebase_pages(root: Path) -> None:
@@ -67,8 +79,9 @@ _ALTERNATE = re.compile(r'href="(/[^"]*)"(\s+hreflang=)')
 
 
 def relative_language_links(site_dir: Path) -> int:
-    """The language menu of a language's home page links to `/` and `/it/`, which break
-    when the site is opened from disk or served under a sub-path: make them relative.
+    """The language menu of a language's home page links to `/index.html` and
+    `/it/index.html`, which break when the site is opened from disk or served under a
+    sub-path: make them relative.
     Returns how many links were rewritten."""
     count = 0
     for page in site_dir.rglob("*.html"):
@@ -82,7 +95,8 @@ def relative_language_links(site_dir: Path) -> int:
             count += 1
             target = site_dir / m.group(1).lstrip("/")
             rel = posixpath.relpath(str(target), str(here))
-            link = "./" if rel == "." else rel + "/"
+            folder = m.group(1).endswith("/")  # else a page (`/it/index.html`)
+            link = ("./" if rel == "." else rel + "/") if folder else rel
             return f'href="{link}"{m.group(2)}'
         new = _ALTERNATE.sub(relative, html)
         if new != html:

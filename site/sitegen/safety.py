@@ -6,8 +6,11 @@ The generator escapes every content and translated text for the place it lands (
 drawing and fails the build, naming the page and the snippet, if it finds a live sink: a
 `<script>` that is not one of the theme's own, an `on*=` event handler, a `javascript:`,
 `vbscript:` or `data:` URL, an `<iframe>`, `<object>`, `<embed>`, `<base>`, `<form>` (but
-the theme's search box) or `<meta http-equiv=refresh>`. It reads the search indexes too:
-the theme inserts their titles and texts as HTML, so only its own few tags may be there.
+the theme's search box) or `<meta http-equiv=refresh>`. The scripts allowed are the
+theme's own and one of ours, the Web Worker shim that lets search work from disk
+(`OWN_SCRIPTS`, a copy of a published library kept in the site's assets). It reads the
+search indexes too, as JSON and as the script the theme loads from disk: the theme inserts
+their titles and texts as HTML, so only its own few tags may be there.
 
 The pages are big (the navigation lists every item), so a regular expression that follows
 the browser's quoting rules finds the tags and the standard library's `html.parser` reads
@@ -51,6 +54,10 @@ URL_ATTRIBUTES = frozenset({
 THEME_FORM = {"class": "md-search__form", "name": "search"}
 # the tags the theme's search keeps in a result's title and text (material/plugins/search)
 INDEX_TAGS = re.compile(r"</?(?:p|code|pre|li|ol|ul|sub|sup)>")
+# scripts of ours the pages may load, by their path in the site (build.WORKER_SHIM)
+OWN_SCRIPTS = frozenset({"assets/iframe-worker.js"})
+# a search index as the script the theme loads from disk (postbuild.INDEX_SCRIPT)
+INDEX_SCRIPT = "var __index = "
 SNIPPET = 120
 MAX_SHOWN = 20
 
@@ -91,7 +98,7 @@ def scan_site(site_dir: Path) -> list[Sink]:
     scripts: dict[tuple[str, str, str], str] = {}  # (attributes, body, end tag) -> first page
     files = _files(site_dir)
     for page in reversed(files):  # later pages first, so the first page that has it wins
-        if page.endswith(".json"):
+        if page.endswith((".json", ".js")):
             continue
         text = (site_dir / page).read_text(encoding="utf-8", errors="replace")
         tags.update(dict.fromkeys(_TAG.findall(text), page))
@@ -102,7 +109,7 @@ def scan_site(site_dir: Path) -> list[Sink]:
         problem = script_problem(attrs, body if end else None)
         if problem:
             sinks.append(Sink(page, problem, _snip(f"<script{attrs}>{body}")))
-    for index in (f for f in files if f.endswith("search_index.json")):
+    for index in (f for f in files if f.endswith(("search_index.json", "search_index.js"))):
         sinks += scan_search_index(site_dir / index, index)
     return sorted(sinks, key=lambda s: (s.page, s.what, s.snippet))
 
@@ -113,8 +120,8 @@ def _files(site_dir: Path) -> list[str]:
     for folder, _, names in os.walk(site_dir):
         rel = Path(folder).relative_to(site_dir).as_posix()
         prefix = "" if rel == "." else rel + "/"
-        out += [prefix + n for n in names
-                if n.endswith((".html", ".svg")) or n == "search_index.json"]
+        out += [prefix + n for n in names if n.endswith((".html", ".svg"))
+                or n in ("search_index.json", "search_index.js")]
     return sorted(out)
 
 
@@ -194,7 +201,7 @@ def _theme_asset(url: str) -> bool:
     path = re.sub(r"^(?:\./)?(?:\.\./)*", "", url)
     if path.startswith("/") and not path.startswith("//"):
         path = path[1:]
-    return path in theme_scripts()[1]
+    return path in theme_scripts()[1] or path in OWN_SCRIPTS
 
 
 def script_problem(attrs: str, body: str | None) -> str | None:
@@ -240,11 +247,20 @@ def theme_scripts() -> tuple[tuple[re.Pattern, ...], frozenset[str]]:
 
 
 def scan_search_index(path: Path, name: str) -> list[Sink]:
-    """Sinks in a search index: the theme shows each result's title and text as HTML, and
-    links to its location."""
+    """Sinks in a search index (JSON, or the script `var __index = {…}` holding it): the
+    theme shows each result's title and text as HTML, and links to its location."""
+    text = path.read_text(encoding="utf-8")
+    if name.endswith(".js"):
+        if not text.startswith(INDEX_SCRIPT):
+            return [Sink(name, "a search index script that is not just the index",
+                         _snip(text))]
+        text = text[len(INDEX_SCRIPT):]
     try:
-        docs = json.loads(path.read_text(encoding="utf-8")).get("docs", [])
+        index = json.loads(text)  # a script that is JSON after its prefix runs nothing else
+        docs = index.get("docs", []) if isinstance(index, dict) else None
     except ValueError:
+        docs = None
+    if docs is None:
         return [Sink(name, "a search index that is not JSON", "")]
     sinks = []
     for doc in docs:

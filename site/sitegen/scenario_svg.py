@@ -25,8 +25,13 @@ CELL = 24
 PAD = 22  # room for the column and row numbers
 # the drawing's words (the page passes `Site.translation`, so they are in its language)
 TITLE = N_("The scenario's starting position and the steps of its script")
+# TRANSLATORS: the description of a scenario's drawing for screen readers: "6 players on the
+# pitch, 1 balls, 3 numbered steps of the script" (numbers, so write plurals that read well with
+# 1 too)
 SUMMARY = N_("{players} players on the pitch, {balls} balls, {steps} numbered steps of the "
              "script")
+# TRANSLATORS: the legend of a scenario's drawing: {team} is a team's name, "Home: Orc", "Away:
+# Human"
 HOME = N_("Home: {team}")
 AWAY = N_("Away: {team}")
 BALL = N_("Ball")
@@ -350,6 +355,8 @@ def _step_words(site: Site, s: Step) -> str:
         return site.t("{player} moves: {squares}", player=player,
                       squares=" → ".join(esc(f"{x},{y}") for x, y in s.squares))
     if s.kind == "block":
+        # TRANSLATORS: a step of a scenario's script: {player} and {target} are player ids,
+        # "home.p1 blocks away.p2" (the next three lines alike)
         return site.t("{player} blocks {target}", player=player, target=code(s.target))
     if s.kind == "foul":
         return site.t("{player} fouls {target}", player=player, target=code(s.target))
@@ -360,5 +367,7 @@ def _step_words(site: Site, s: Step) -> str:
         # TRANSLATORS: a team-mate throw: {thrown} is the player thrown, {square} where to
         return site.t("{player} throws {thrown} to {square}", player=player,
                       thrown=code(s.thrown), square=to)
+    # TRANSLATORS: a scripted pass: {player} is a player id, {target} a player id or a square,
+    # "home.p1 throws to 6,5"
     return site.t("{player} throws to {target}", player=player,
                   target=code(s.target) if s.target else to)

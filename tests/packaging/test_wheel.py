@@ -86,14 +86,14 @@ def test_a_new_pack_checks_and_the_site_builds_with_it(installed: Path, tmp_path
     built = run(installed, tmp_path, "site", "build", "--out", str(tmp_path / "out"),
                 "--content", str(pack))
     assert built.returncode == 0, built.stdout + built.stderr
-    team = (tmp_path / "out" / "site" / "teams" / "gobbo-raiders" / "index.html").read_text()
+    team = (tmp_path / "out" / "site" / "teams" / "gobbo-raiders.html").read_text()
     assert "Homebrew" in team and "Gobbo Raiders" in team
     site = tmp_path / "out" / "site"
     assert (site / "index.html").is_file()
     # the hand-written guide and a generated rules page, both from the wheel's data
-    assert "Install Nuffle as a tool" in (site / "guide" / "authoring" / "index.html").read_text()
-    assert (site / "special-play-cards" / "punt" / "index.html").is_file()
-    assert (site / "it" / "special-play-cards" / "punt" / "index.html").is_file()
+    assert "Install Nuffle as a tool" in (site / "guide" / "authoring.html").read_text()
+    assert (site / "special-play-cards" / "punt.html").is_file()
+    assert (site / "it" / "special-play-cards" / "punt.html").is_file()
 
 
 def test_the_installed_package_type_checks(installed: Path, tmp_path: Path) -> None:

@@ -50,16 +50,17 @@ else:
     print(json.dumps({"site": str(root)}))
 """
 # pages where payloads land, in both languages (and the drawings, opened on their own)
-PAGES = ["/", "/abilities/frenzied/", "/challenge-cards/take-them-down/", "/tables/block-dice/",
-         "/teams/human/", "/scenarios/ability-canny-tracker/", "/leagues/blitz-bowl-league/",
-         "/rulings/", "/pitches/one-trapdoor/", "/coach-traits/blinding-smile/", "/balance/",
-         "/abilities/"]
+PAGES = ["/", "/abilities/frenzied.html", "/challenge-cards/take-them-down.html",
+         "/tables/block-dice.html", "/teams/human.html", "/scenarios/ability-canny-tracker.html",
+         "/leagues/blitz-bowl-league.html", "/rulings.html", "/pitches/one-trapdoor.html",
+         "/coach-traits/blinding-smile.html", "/balance.html", "/abilities/index.html"]
 DRAWINGS = ["/pitches/one-trapdoor.svg", "/balance.svg"]
 LIVE_IN_DOM = """() => {
     const handlers = [...document.querySelectorAll('*')].flatMap(el => [...el.attributes]
         .filter(a => a.name.toLowerCase().startsWith('on')).map(a => el.tagName + ' ' + a.name));
     const scripts = [...document.querySelectorAll('script')].filter(
-        s => /alert|pwned/.test(s.textContent) || (s.src && !/bundle\\.[0-9a-f]+\\.min\\.js$/.test(s.src)));
+        s => /alert|pwned/.test(s.textContent) ||
+             (s.src && !/(bundle\\.[0-9a-f]+\\.min|\\/assets\\/iframe-worker)\\.js$/.test(s.src)));
     const frames = document.querySelectorAll('iframe, object, embed, base, img[src="x"]');
     const links = [...document.querySelectorAll('[href], [src], [action], [formaction]')].filter(
         el => /^\\s*(javascript|vbscript|data):/i.test(el.getAttribute('href') ||
@@ -113,9 +114,9 @@ def test_the_hostile_site_has_no_live_sink(hostile) -> None:
 
 def test_payloads_are_shown_as_the_text_they_are(hostile) -> None:
     root, _ = hostile
-    page = (root / "abilities" / "frenzied" / "index.html").read_text(encoding="utf-8")
+    page = (root / "abilities" / "frenzied.html").read_text(encoding="utf-8")
     assert "<title>Frenzied &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; - " in page
-    italian = (root / "it" / "abilities" / "frenzied" / "index.html").read_text(encoding="utf-8")
+    italian = (root / "it" / "abilities" / "frenzied.html").read_text(encoding="utf-8")
     assert "<title>Frenetico &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; - " in italian
     for lang in ("", "it/"):  # the hostile site.po names in the navigation fall back to English
         home = (root / lang / "index.html").read_text(encoding="utf-8")
@@ -142,11 +143,11 @@ def test_no_script_runs_on_the_pages_that_hold_payloads(watched, base_url: str,
 
 def test_the_title_and_heading_show_the_payload_as_text(watched, base_url: str) -> None:
     page, dialogs = watched
-    page.goto(base_url + "/abilities/frenzied/")
+    page.goto(base_url + "/abilities/frenzied.html")
     expect(page).to_have_title(f"Frenzied {PAYLOADS[0]} - Nuffle rules reference")
     expect(page.locator("article h1")).to_contain_text(f"Frenzied {PAYLOADS[0]}")
     expect(page.locator("article blockquote").first).to_contain_text(PAYLOADS[1])
-    page.goto(base_url + "/it/tables/block-dice/")
+    page.goto(base_url + "/it/tables/block-dice.html")
     expect(page.locator("article h2").first).to_contain_text(f"Mancato {PAYLOADS[2]}")
     assert dialogs == []
 

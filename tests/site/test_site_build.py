@@ -39,9 +39,10 @@ def test_every_item_has_a_page(built: Path) -> None:
     for kind, section in KINDS.items():
         for item in catalogue.of_kind(kind):
             slug = site.slug(kind, item.id, item.game)
-            assert (built / section / slug / "index.html").exists(), (kind, item.id, item.game)
-    for page in ("rulings", "coverage", "balance", "language", "schemas"):
-        assert (built / page / "index.html").exists(), page
+            assert (built / section / f"{slug}.html").exists(), (kind, item.id, item.game)
+    for page in ("rulings.html", "coverage.html", "balance.html", "language/index.html",
+                 "schemas/index.html"):
+        assert (built / page).exists(), page
 
 
 def test_no_broken_internal_link_or_anchor(built: Path) -> None:
@@ -55,7 +56,7 @@ def test_the_link_check_finds_a_broken_link(tmp_path: Path) -> None:
 
 
 def test_rules_are_highlighted_with_the_nuffle_lexer(built: Path) -> None:
-    html = (built / "abilities" / "catchers-instincts" / "index.html").read_text()
+    html = (built / "abilities" / "catchers-instincts.html").read_text()
     assert 'class="language-nuffle highlight"' in html or "highlight" in html
     assert '<span class="k">after</span>' in html
     assert '<span class="nf">catch</span>' in html  # an event name
@@ -78,7 +79,7 @@ def test_pitch_pages_draw_the_map(built: Path) -> None:
 
 
 def test_card_pages_show_both_sides(built: Path) -> None:
-    html = (built / "challenge-cards" / "take-them-down" / "index.html").read_text()
+    html = (built / "challenge-cards" / "take-them-down.html").read_text()
     assert "Claim this card if an opponent was Knocked Down or injured." in html
     assert 'id="bonus-play"' in html and "Sprint" in html
 

@@ -17,12 +17,13 @@ def built(tmp_path_factory) -> Path:
 
 
 def html(built: Path, page: str) -> str:
-    return (built / page / "index.html").read_text(encoding="utf-8")
+    """A page's HTML; pages are files (`rulings.html`), section indexes `…/index.html`."""
+    return (built / f"{page}.html").read_text(encoding="utf-8")
 
 
 def test_every_english_page_has_its_italian_page(built: Path) -> None:
-    english = {p.relative_to(built) for p in built.rglob("index.html")
-               if p.relative_to(built).parts[0] != "it"}
+    english = {p.relative_to(built) for p in built.rglob("*.html")
+               if p.relative_to(built).parts[0] not in ("it", "404.html")}
     missing = [str(p) for p in english if not (built / "it" / p).exists()]
     assert len(english) > 200 and missing == []
 
@@ -47,7 +48,7 @@ def test_the_rulings_of_edition_differences_show_in_both_languages(built: Path) 
 def test_a_page_without_italian_text_says_so(built: Path) -> None:
     authoring = html(built, "it/guide/authoring")  # the authors' guide is English only
     assert 'class="admonition warning"' in authoring
-    assert "translation/" in authoring  # the notice links to the translation status
+    assert "translation.html" in authoring  # the notice links to the translation status
     translated = html(built, "it/rules/blocking")  # the rules pages are translated
     assert 'class="admonition warning"' not in translated
     assert "dado Blocco" in translated
@@ -69,16 +70,16 @@ def test_one_search_index_per_language(built: Path) -> None:
     assert english["config"]["lang"] == ["en"] and italian["config"]["lang"] == ["it"]
     assert not any(d["location"].startswith("it/") for d in english["docs"])
     pages = {d["location"].split("#")[0] for d in italian["docs"]}
-    assert "abilities/catchers-instincts/" in pages
+    assert "abilities/catchers-instincts.html" in pages
     ability = next(d for d in italian["docs"]
-                   if d["location"] == "abilities/catchers-instincts/")
+                   if d["location"] == "abilities/catchers-instincts.html")
     assert "pallone" in ability["text"]
     # the Italian pages read their own index: the theme's base points at /it/
-    assert '"base": "../.."' in html(built, "it/abilities/catchers-instincts")
+    assert '"base": ".."' in html(built, "it/abilities/catchers-instincts")  # not "../.."
 
 
 def test_the_language_switcher_lands_on_the_same_page(built: Path) -> None:
     page = html(built, "challenge-cards/take-them-down")
-    assert 'href="../../it/challenge-cards/take-them-down/" hreflang="it"' in page
+    assert 'href="../it/challenge-cards/take-them-down.html" hreflang="it"' in page
     back = html(built, "it/challenge-cards/take-them-down")
-    assert 'hreflang="en"' in back and "challenge-cards/take-them-down/" in back
+    assert 'href="../../challenge-cards/take-them-down.html" hreflang="en"' in back
