@@ -87,7 +87,8 @@ def test_an_english_text_changed_after_translation_shows_the_out_of_date_banner(
     assert "> La prima volta" not in page  # never the stale Italian as the text
     assert "!!!" not in pages["abilities/frenzied.md"]  # a current translation: no banner
     status = pages["translation.md"]
-    fuzzy = status[status.index("### Out of date (1)"):status.index("### Not yet translated")]
+    fuzzy = status[status.index("### Traduzione non aggiornata (1)"):
+                   status.index("### Senza traduzione")]  # the Italian page's headings
     assert "[Canny Tracker](abilities/canny-tracker.md)" in fuzzy
     assert "<code>text</code>" in fuzzy
 
@@ -109,9 +110,9 @@ def test_a_missing_translation_shows_the_not_translated_banner(content: Path) ->
         english[:20] in page
     assert "!!!" not in pages["abilities/canny-tracker.md"]
     status = pages["translation.md"]
-    missing = status[status.index("### Not yet translated (1)"):]
+    missing = status[status.index("### Senza traduzione (1)"):]
     assert "[Frenzied](abilities/frenzied.md)" in missing
-    assert "### Out of date (0)" in status
+    assert "### Traduzione non aggiornata (0)" in status
 
 
 # ---- placeholders ------------------------------------------------------------------------

@@ -31,7 +31,7 @@ def test_catchers_instincts_in_italian(catalogue) -> None:
     # `player is self` goes into the event ("questo giocatore riceve"); the roll is "il tiro"
     assert sentence == ("Dopo che questo giocatore riceve il pallone, se la provenienza è "
                         "Passare: tira 1D6; poi se l’Allenatore vuole, questo giocatore "
-                        "effettua un’azione gratuita Correre fino al tiro caselle.")
+                        "effettua un’azione gratuita Correre fino a tante caselle quanto il tiro.")
 
 
 def test_a_pick_reads_as_that_player(catalogue) -> None:
