@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from nuffle.sitegen.build import BuildOptions, build
 
 from tests.site.browser import chromium
+
+
+@pytest.fixture(scope="session")
+def default_site(tmp_path_factory) -> Path:
+    """The site as `nuffle site build` makes it by default (strict: a broken Markdown link
+    fails here), built once for the modules that read it (they share an xdist group, so
+    one worker builds it)."""
+    return build(BuildOptions(out=tmp_path_factory.mktemp("site")))
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import markdown
 import pytest
 from nuffle.interpreter.vocabulary import GAMES, vocabulary
 from nuffle.sitegen.balance import balance_page, load_or_simulate, team_record
-from nuffle.sitegen.build import BuildOptions, build, generate, write_tree
+from nuffle.sitegen.build import BuildOptions, generate, write_tree
 from nuffle.sitegen.context import Site, esc
 from nuffle.sitegen.items import ability_page, team_page
 from nuffle.sitegen.linkcheck import broken_links
@@ -27,10 +27,12 @@ KINDS = {"team": "teams", "ability": "abilities", "ball": "balls",
          "pitch": "pitches", "scenario": "scenarios"}
 
 
+pytestmark = pytest.mark.xdist_group("default-site")  # one build for both modules
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    return build(BuildOptions(out=out))  # strict: any broken Markdown link fails here
+def built(default_site: Path) -> Path:
+    return default_site  # strict: any broken Markdown link fails the build
 
 
 def test_every_item_has_a_page(built: Path) -> None:

@@ -8,12 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-from nuffle.sitegen.build import BuildOptions, build
+
+pytestmark = pytest.mark.xdist_group("default-site")  # one build for both modules
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    return build(BuildOptions(out=tmp_path_factory.mktemp("site-i18n")))
+def built(default_site: Path) -> Path:
+    return default_site
 
 
 def html(built: Path, page: str) -> str:
