@@ -20,9 +20,6 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
-pytestmark = pytest.mark.xdist_group("wheel")  # built and installed once, by one worker
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     wheels = tmp_path_factory.mktemp("wheels")

@@ -18,9 +18,6 @@ from playwright.sync_api import Page, expect
 
 from tests.site.browser import served
 
-# one worker builds this module's site once (`make test` distributes by group)
-pytestmark = pytest.mark.xdist_group("browser-site")
-
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
 
 

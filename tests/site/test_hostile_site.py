@@ -70,9 +70,6 @@ LIVE_IN_DOM = """() => {
 }"""
 
 
-pytestmark = pytest.mark.xdist_group("hostile-site")  # built once, by one worker
-
-
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory) -> tuple[Path, int]:
     """The hostile site, built; and how many payloads were planted."""

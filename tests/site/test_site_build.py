@@ -27,7 +27,7 @@ KINDS = {"team": "teams", "ability": "abilities", "ball": "balls",
          "pitch": "pitches", "scenario": "scenarios"}
 
 
-pytestmark = pytest.mark.xdist_group("default-site")  # one build for both modules
+pytestmark = pytest.mark.xdist_group("default-site")  # one build for both (with --dist loadgroup)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.xdist_group("default-site")  # one build for both modules
+pytestmark = pytest.mark.xdist_group("default-site")  # one build for both (with --dist loadgroup)
 
 
 @pytest.fixture(scope="module")
