@@ -14,11 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nuffle import limits
-from nuffle.catalogue.model import Catalogue, Item
 from nuffle.paths import content_dir
 from nuffle.textfile import Unreadable, decode_utf8, read_bounded
+
+if TYPE_CHECKING:  # the model imports the rules language: not for `nuffle check --help`
+    from nuffle.catalogue.model import Catalogue, Item
 
 MANIFEST = "nuffle-pack.yaml"
 BASES = ("auto", "bundled", "none")

@@ -10,13 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NoReturn
 
 from nuffle import limits
-from nuffle.catalogue.loader import SKIPPED_DIRS, content_files
 from nuffle.cli.common import EXIT_USAGE
 from nuffle.dsl.diagnostics import one_line
 
@@ -69,6 +67,7 @@ def input_paths(parser: argparse.ArgumentParser, values: Iterable[str]) -> list[
     """The files and folders named, each checked: it exists, it can be read (every folder in
     it too: `Path.rglob` would skip an unreadable one without a word) and a folder holds at
     least one content file. A problem is a usage error (exit 2)."""
+    from nuffle.catalogue.loader import content_files  # the loader: not for `--help`
     out: list[Path] = []
     for value in values:
         path = Path(value)
@@ -100,6 +99,8 @@ def unreadable(path: Path) -> str | None:
 
 def _walk_readable(folder: Path) -> None:
     """Raise the first OSError met listing ``folder`` and the folders inside it."""
+    from nuffle.catalogue.loader import SKIPPED_DIRS
+
     def fail(exc: OSError) -> None:
         raise exc
     for _, dirs, _ in os.walk(folder, onerror=fail):
@@ -120,6 +121,7 @@ def named_content(parser: argparse.ArgumentParser, values: list[str]) -> list[Pa
 def content_file_list(paths: Iterable[Path]) -> list[Path]:
     """The content files in ``paths`` (folders expanded), each once: a file named twice, or
     named and inside a folder named, would otherwise be read twice and clash with itself."""
+    from nuffle.catalogue.loader import content_files
     seen: set[Path] = set()
     out: list[Path] = []
     for path in content_files(list(paths)):
@@ -185,6 +187,7 @@ def _stat_for_writing(path: Path, value: str) -> os.stat_result | None:
 def _probe_folder(folder: Path, value: str) -> None:
     """Make (and at once drop) a nameless file in ``folder``: the one sure test of writing
     there (permissions, a read-only file system, root's rights), with nothing left behind."""
+    import tempfile  # only when a place to write is named
     try:
         with tempfile.TemporaryFile(dir=folder):
             pass

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 import traceback
+from typing import TYPE_CHECKING
 
-from nuffle.catalogue.model import Catalogue
 from nuffle.dsl.diagnostics import (
     DEBUG_VARIABLE,
     Diagnostic,
@@ -14,6 +14,9 @@ from nuffle.dsl.diagnostics import (
     format_diagnostic,
     one_line,
 )
+
+if TYPE_CHECKING:  # the catalogue's model imports the schemas (jsonschema): not for `--help`
+    from nuffle.catalogue.model import Catalogue
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug in Nuffle, not a problem in the content (sysexits' EX_SOFTWARE)

@@ -9,15 +9,16 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from nuffle.catalogue.loader import load_catalogue
-from nuffle.catalogue.model import Catalogue
 from nuffle.catalogue.packs import BASES, MANIFEST, Base, pack_root, resolve_base
-from nuffle.catalogue.yaml_source import YamlDocument
 from nuffle.cli.arguments import content_file_list, input_paths
-from nuffle.dsl.diagnostics import Diagnostic
-from nuffle.i18n.catalog import read_pack_translations
 from nuffle.paths import CONTENT_VARIABLE
+
+if TYPE_CHECKING:  # the loader and its model are imported when content is loaded
+    from nuffle.catalogue.model import Catalogue
+    from nuffle.catalogue.yaml_source import YamlDocument
+    from nuffle.dsl.diagnostics import Diagnostic
 
 BASE_HELP = (f"what the content builds on: bundled (added to Nuffle's content), none (the "
              f"first folder is the whole content: a fork of content/), auto (the default: a "
@@ -54,6 +55,7 @@ def pack_paths(parser: argparse.ArgumentParser, values: Sequence[str], base: str
                ) -> list[Path]:
     """The packs named with `--content` (checked: a missing path is a usage error), as
     named, after deciding their base; their own translations are read from now on."""
+    from nuffle.i18n.catalog import read_pack_translations  # not for `check`, which reads none
     named = input_paths(parser, values)
     chosen = resolve_base(named, base)
     use_base(chosen)
@@ -81,6 +83,7 @@ def load_checked(parser: argparse.ArgumentParser, args: argparse.Namespace
     """What a command reads: the PATHs (else the --content packs, else everything), checked
     with the base content and the other packs. A fork named as a PATH is the base, and all
     of it is checked."""
+    from nuffle.catalogue.loader import load_catalogue
     named = input_paths(parser, args.paths)
     packs = input_paths(parser, args.content)
     base = resolve_base([*named, *packs], args.base)

@@ -1,34 +1,70 @@
-"""Entry point of the `nuffle` console script."""
+"""Entry point of the `nuffle` console script.
+
+Start-up is lazy: `nuffle --help` imports no command module, and `nuffle CMD ...` imports
+CMD's module alone (a command's heavy machinery, the engine or MkDocs, is imported inside
+its `run`). The list of commands and their one-line help live in `COMMANDS` below, so the
+top-level help lists every command without importing any.
+
+Adding a command:
+
+1. write `nuffle/cli/NAME_cmd.py` with `register(sub)`, which calls
+   `sub.add_parser("NAME", help=..., description=...)`, adds the arguments and sets
+   `run`; keep its module-level imports light (argparse, `nuffle.cli.arguments`,
+   `nuffle.limits`) and import the machinery inside `run`;
+2. add one line to `COMMANDS`: `Command("NAME", "nuffle.cli.NAME_cmd", "the same help")`.
+
+`tests/cli/test_startup_imports.py` checks that each line's help is its module's and that
+`--help` and `check` stay free of the heavy modules.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
+from typing import NamedTuple
 
 from nuffle import __version__
-from nuffle.cli import (
-    check_cmd,
-    export_cmd,
-    i18n_cmd,
-    kickoff_cmd,
-    league_cmd,
-    new_cmd,
-    play_cmd,
-    replay_cmd,
-    scenario_cmd,
-    simulate_cmd,
-    site_cmd,
-)
 from nuffle.cli.arguments import NuffleParser
 from nuffle.cli.common import EXIT_INTERNAL, report_internal_error
 from nuffle.paths import CONTENT_VARIABLE
 
-COMMANDS = (check_cmd, new_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, kickoff_cmd,
-            league_cmd, scenario_cmd, site_cmd, i18n_cmd)
+
+class Command(NamedTuple):
+    name: str
+    module: str  # has register(sub), imported only when the command is run or asked for help
+    help: str  # the line `nuffle --help` shows: the same as the module's add_parser(help=...)
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS = (
+    Command("check", "nuffle.cli.check_cmd",
+            "check content files: YAML, schemas, rules language, references"),
+    Command("new", "nuffle.cli.new_cmd",
+            "write a commented template for a new team, ability, ball, card, trait or scenario"),
+    Command("export", "nuffle.cli.export_cmd",
+            "export the whole catalogue as JSON, sorted by kind and id"),
+    Command("play", "nuffle.cli.play_cmd", "play one game between bots and tell it turn by turn"),
+    Command("replay", "nuffle.cli.replay_cmd",
+            "re-run a game log and verify it, record by record"),
+    Command("simulate", "nuffle.cli.simulate_cmd",
+            "play many games between bots and summarise them"),
+    Command("kickoff", "nuffle.cli.kickoff_cmd",
+            "set up two Blood Bowl teams, kick off, and tell what the Kick-Off table did"),
+    Command("league", "nuffle.cli.league_cmd", "run a whole league between bot coaches"),
+    Command("scenario", "nuffle.cli.scenario_cmd",
+            "run scenarios: a position, scripted dice and decisions, expectations"),
+    Command("site", "nuffle.cli.site_cmd", "build or serve the rules reference website"),
+    Command("i18n", "nuffle.cli.i18n_cmd",
+            "translation catalogs: extract, init, update, status, check"),
+)
+
+EVERY = "*"  # build_parser(EVERY): every command's full parser (tests, documentation)
+
+
+def build_parser(command: str | None = EVERY) -> argparse.ArgumentParser:
+    """The parser of the command line. Only ``command``'s module is imported and registered
+    (every one's with EVERY); the others are named with their help line and take nothing."""
     parser = NuffleParser(
         prog="nuffle",
         description="Nuffle: rules-as-data toolkit for Blitz Bowl and Blood Bowl content. "
@@ -37,9 +73,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"nuffle {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in COMMANDS:
-        module.register(sub)
+    for cmd in COMMANDS:
+        if command in (EVERY, cmd.name):
+            importlib.import_module(cmd.module).register(sub)
+        else:  # a name and its help line: enough to list it, or to find which one was asked
+            sub.add_parser(cmd.name, help=cmd.help, add_help=False)
     return parser
+
+
+def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse in two passes, both argparse's own: the first, with no command's module, finds
+    which command is asked (or answers `--help`, `--version` and a missing or unknown
+    command); the second parses with that command's full parser."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    found, _ = build_parser(None).parse_known_args(argv)
+    return build_parser(found.command).parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     exception no command expected is a bug, reported in one line with exit status 70."""
     base = os.environ.get(CONTENT_VARIABLE)  # `--base none` sets it for the command only
     try:
-        args = build_parser().parse_args(argv)
+        args = parse_arguments(argv)
         return int(args.run(args) or 0)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -58,9 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         report_internal_error(exc)
         return EXIT_INTERNAL
     finally:
-        from nuffle.i18n.catalog import read_pack_translations, work_on_pack
-        read_pack_translations([])
-        work_on_pack(None)
+        catalog = sys.modules.get("nuffle.i18n.catalog")  # not imported: nothing to undo
+        if catalog is not None:
+            catalog.read_pack_translations([])
+            catalog.work_on_pack(None)
         if base is None:
             os.environ.pop(CONTENT_VARIABLE, None)
         else:
