@@ -9,7 +9,6 @@ from typing import Any
 
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
 from nuffle.cli.content_option import add_content_option, content_paths  # noqa: F401 - re-exported
-from nuffle.dsl.checker import did_you_mean
 from nuffle.dsl.diagnostics import Diagnostic, format_diagnostic
 from nuffle.interpreter.errors import ContentError
 from nuffle.paths import REPO_ROOT
@@ -157,6 +156,7 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
 def team_id(parser: argparse.ArgumentParser, ruleset: Any, value: str, what: str) -> str:
     if value in ruleset.teams:
         return value
+    from nuffle.dsl.checker import did_you_mean  # the rules checker: only for a wrong name
     hint = did_you_mean(value, ruleset.teams)
     parser.error(f"no team `{value}` for {what}"
                  + (f" ({hint})" if hint else "")

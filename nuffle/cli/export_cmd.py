@@ -7,7 +7,6 @@ import argparse
 import json
 import sys
 
-from nuffle.catalogue.export import export_catalogue
 from nuffle.cli.arguments import output_file
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, print_diagnostics
 from nuffle.cli.content_option import add_content_option, load_checked
@@ -42,6 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from nuffle.catalogue.export import export_catalogue
     catalogue, diags, docs = load_checked(parser, args)
     if diags:
         print_diagnostics(diags, docs)

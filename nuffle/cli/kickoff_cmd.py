@@ -18,8 +18,6 @@ from nuffle.cli.engine_common import (
     pick_game,
     team_id,
 )
-from nuffle.interpreter.bots import make_agents
-from nuffle.interpreter.games import rules
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,6 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from nuffle.interpreter.blood_bowl.narrate import render_pitch
+    from nuffle.interpreter.bots import make_agents
+    from nuffle.interpreter.games import rules
     if args.game not in (None, "blood-bowl"):
         parser.error("the kick-off table is Blood Bowl's: --game blood-bowl")
     args.game = "blood-bowl"
@@ -64,6 +65,5 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     match.listeners.append(game_rules.narrator(match, lambda line: out.write(line + "\n"),
                                                words))
     game_rules.kick_off_only(match)
-    from nuffle.interpreter.blood_bowl.narrate import render_pitch
     out.write("\n" + render_pitch(match, words) + "\n")
     return 0

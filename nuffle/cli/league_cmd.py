@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
 from nuffle.cli.arguments import SEED_MAX, seed_number, whole_number
 from nuffle.cli.engine_common import (
@@ -15,14 +16,14 @@ from nuffle.cli.engine_common import (
     ruleset_or_exit,
     team_id,
 )
-from nuffle.interpreter.blitz_bowl.game import Options
-from nuffle.interpreter.bots import BOTS
-from nuffle.interpreter.dice import Dice
-from nuffle.interpreter.league import Coach, League, LeagueResult, StoppedByRules
 from nuffle.limits import LEAGUE_COACHES
+
+if TYPE_CHECKING:  # the engine is imported when the league is run
+    from nuffle.interpreter.league import LeagueResult
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from nuffle.interpreter.bots import BOTS  # their names, for the help
     p = sub.add_parser(
         "league",
         help="run a whole league between bot coaches",
@@ -48,6 +49,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from nuffle.interpreter.blitz_bowl.game import Options
+    from nuffle.interpreter.bots import BOTS
+    from nuffle.interpreter.dice import Dice
+    from nuffle.interpreter.league import Coach, League, StoppedByRules
     if args.knockout == "quarter-finals" and args.coaches < 8:
         parser.error("quarter-finals need at least eight coaches")
     bot_names = [b.strip() for b in args.bots.split(",") if b.strip()]

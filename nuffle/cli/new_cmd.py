@@ -12,7 +12,6 @@ from pathlib import Path
 
 from nuffle.catalogue.packs import MANIFEST, bundled_ids, manifest_field
 from nuffle.cli.common import EXIT_OK
-from nuffle.interpreter.vocabulary import EDITIONS
 
 # KIND on the command line -> (the item's kind, its folder in a pack, the games that have it)
 KINDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -54,6 +53,7 @@ def template(name: str) -> str:
 
 def pack_game(folder: Path) -> str | None:
     """The game of the pack's manifest edition, read without loading it."""
+    from nuffle.interpreter.vocabulary import EDITIONS  # the rules' vocabularies: not for --help
     edition = manifest_field(folder, "edition")
     return EDITIONS.get(edition) if edition else None
 

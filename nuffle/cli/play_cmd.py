@@ -17,9 +17,6 @@ from nuffle.cli.engine_common import (
     rules_error,
     team_id,
 )
-from nuffle.interpreter.bots import make_agents
-from nuffle.interpreter.gamelog import LogWriter
-from nuffle.interpreter.games import rules
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,6 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from nuffle.interpreter.bots import make_agents
+    from nuffle.interpreter.gamelog import LogWriter
+    from nuffle.interpreter.games import rules
     extra = content_paths(parser, args)
     game_id, ruleset = pick_game(parser, args, extra, args.home, args.away)
     game_rules = rules(game_id)

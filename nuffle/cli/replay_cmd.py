@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nuffle.cli.arguments import unreadable
 from nuffle.cli.common import EXIT_CONTENT, EXIT_INTERNAL, EXIT_OK
@@ -15,11 +16,9 @@ from nuffle.cli.engine_common import (
     game_words,
 )
 from nuffle.dsl.diagnostics import format_diagnostic
-from nuffle.interpreter.errors import ContentError
-from nuffle.interpreter.gamelog import header_game
-from nuffle.interpreter.games import rules
-from nuffle.interpreter.logreader import ReplayError, read_log
-from nuffle.interpreter.replay import replay
+
+if TYPE_CHECKING:  # the engine is imported when a log is replayed
+    from nuffle.interpreter.logreader import ReplayError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,6 +43,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from nuffle.interpreter.errors import ContentError
+    from nuffle.interpreter.gamelog import header_game
+    from nuffle.interpreter.games import rules
+    from nuffle.interpreter.logreader import ReplayError, read_log
+    from nuffle.interpreter.replay import replay
     path = Path(args.log)
     problem = unreadable(path)
     if problem is not None:

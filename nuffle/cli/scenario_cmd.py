@@ -14,12 +14,10 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nuffle import limits
-from nuffle.catalogue.loader import load_catalogue
-from nuffle.catalogue.model import Catalogue, Item
 from nuffle.catalogue.packs import pack_root
-from nuffle.catalogue.yaml_source import YamlDocument
 from nuffle.cli.arguments import content_file_list, input_paths
 from nuffle.cli.common import (
     EXIT_CONTENT,
@@ -31,12 +29,14 @@ from nuffle.cli.common import (
 )
 from nuffle.cli.engine_common import add_content_option, content_paths, ruleset_or_exit
 from nuffle.dsl.diagnostics import Diagnostic
-from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
-from nuffle.interpreter.games import DEFAULT_GAME, rules
-from nuffle.interpreter.scenario import Run, ScenarioError
-from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.paths import content_dir
 from nuffle.textfile import Unreadable, read_bounded
+
+if TYPE_CHECKING:  # the loader and the engine are imported when scenarios are run
+    from nuffle.catalogue.model import Catalogue, Item
+    from nuffle.catalogue.yaml_source import YamlDocument
+    from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
+    from nuffle.interpreter.scenario import Run
 
 # What became of one run (or of a file that could not be run), best first.
 PASSED, FAILED, SCENARIO_ERROR = "passed", "failed", "scenario error"
@@ -116,6 +116,7 @@ def _load(files: list[Path], extra: list[Path], overrides: dict[Path, str] | Non
     itself fails on is its X001 diagnostic (the loader isolates it), so no other is spoilt."""
     scenario_set = {f.resolve() for f in files}
     others = [f for f in content_file_list(extra) if f.resolve() not in scenario_set]
+    from nuffle.catalogue.loader import load_catalogue
     return load_catalogue([*files, *others], overrides=overrides)
 
 
@@ -169,6 +170,9 @@ def run_one(ruleset: Ruleset, item: Item, shown: str, without: bool,
     """One run, by the engine of the scenario's game (a Blood Bowl scenario's ruleset is
     loaded when first needed); a ScenarioError is the scenario's fault, any other exception
     a bug."""
+    from nuffle.interpreter.games import DEFAULT_GAME, rules
+    from nuffle.interpreter.scenario import ScenarioError
+    from nuffle.interpreter.vocabulary import EDITIONS
     label = f"{item.id}{' (without)' if without else ''}"
     game = EDITIONS.get(item.edition or "", DEFAULT_GAME)
     try:

@@ -6,8 +6,6 @@ import argparse
 import json
 import sys
 
-from tqdm import tqdm
-
 from nuffle.cli.arguments import SEED_MAX, seed_number, whole_number
 from nuffle.cli.engine_common import (
     add_game_options,
@@ -19,7 +17,6 @@ from nuffle.cli.engine_common import (
     team_id,
 )
 from nuffle.interpreter.games import DEFAULT_GAME, rules
-from nuffle.interpreter.simulate import GameSpec, game_seed, run_games_counted, summarise
 from nuffle.limits import JOBS, SIMULATED_GAMES
 
 
@@ -51,6 +48,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from tqdm import tqdm
+
+    from nuffle.interpreter.simulate import GameSpec, game_seed, run_games_counted, summarise
     extra = content_paths(parser, args)
     game, ruleset = pick_game(parser, args, extra, args.home, args.away)
     pair = bots(parser, args.bots, rules(game).BOTS)

@@ -8,8 +8,6 @@ import sys
 import time
 from pathlib import Path
 
-from tqdm import tqdm
-
 from nuffle.cli.arguments import output_dir, port_number, whole_number
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK, EXIT_USAGE
 from nuffle.cli.content_option import add_content_option, pack_paths
@@ -81,6 +79,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from mkdocs.exceptions import Abort, ConfigurationError
+    from tqdm import tqdm
 
     from nuffle.cli.common import print_diagnostics
     from nuffle.i18n.catalog import CatalogError
