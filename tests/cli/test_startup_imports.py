@@ -1,0 +1,129 @@
+"""Start-up imports only what the command uses (issue 16): `nuffle --help` imports no
+command module, and `nuffle check` neither MkDocs, the site generator, the game engines,
+the translation catalogs nor tqdm. Counted in a fresh interpreter (sys.modules), never
+timed; `benchmarks/startup.py` gives the times. And the lazy parser is the eager one: every
+command's help, options and one-line summary are the same either way."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+
+import pytest
+
+from nuffle.cli.main import COMMANDS, EVERY, build_parser, main
+
+# run `nuffle ARGS` in a fresh interpreter; print its exit status and every module loaded
+PROBE = """
+import contextlib, io, json, sys
+from nuffle.cli.main import main
+with contextlib.redirect_stdout(io.StringIO()) as out:
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as exc:
+        status = exc.code
+print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+# what neither `--help` nor a command's `--help` needs
+HEAVY = ("mkdocs", "material", "jsonschema", "referencing", "lark", "babel", "polib", "tqdm",
+         "yaml", "nuffle.interpreter", "nuffle.sitegen", "nuffle.i18n", "nuffle.catalogue.loader",
+         "nuffle.catalogue.model", "nuffle.dsl.parser", "nuffle.dsl.checker")
+# what `check` does not need: the site, translations, progress bars
+NOT_FOR_CHECK = ("mkdocs", "material", "nuffle.sitegen", "babel", "polib", "tqdm",
+                 "nuffle.i18n")
+# the part of the interpreter `check` reads: the rules' vocabularies and roster rules
+CHECK_READS = ("nuffle.interpreter.vocabulary", "nuffle.interpreter.blood_bowl.roster",
+               "nuffle.interpreter.blood_bowl.draft")
+COMMAND_MODULES = {c.module for c in COMMANDS}
+
+
+def loaded(*args: str) -> tuple[object, str, list[str]]:
+    """(exit status, stdout, modules) of `nuffle ARGS` in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
+                          text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout.splitlines()[-1])
+    return found["status"], found["out"], found["modules"]
+
+
+def within(modules: list[str], names: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == n or m.startswith(n + ".") for n in names)]
+
+
+def test_help_imports_no_command_and_nothing_heavy() -> None:
+    status, out, modules = loaded("--help")
+    assert status == 0
+    assert "check content files" in out and "build or serve the rules reference" in out
+    assert within(modules, HEAVY) == []
+    assert COMMAND_MODULES & set(modules) == set()
+
+
+def test_a_commands_help_imports_that_command_alone() -> None:
+    status, out, modules = loaded("check", "--help")
+    assert status == 0
+    assert "usage: nuffle check" in out and "--content PATH" in out and "--format" in out
+    assert within(modules, HEAVY) == []
+    assert COMMAND_MODULES & set(modules) == {"nuffle.cli.check_cmd"}
+
+
+def test_check_imports_what_checking_needs_and_nothing_else() -> None:
+    status, out, modules = loaded("check")
+    assert status == 0 and ": 0 errors" in out
+    # it did check: the schemas and the rules language were loaded
+    assert {"jsonschema", "lark", "yaml", "nuffle.dsl.parser"} <= set(modules)
+    assert within(modules, NOT_FOR_CHECK) == []
+    engine = [m for m in within(modules, ("nuffle.interpreter",))
+              if m not in ("nuffle.interpreter", "nuffle.interpreter.blood_bowl")
+              and not within([m], CHECK_READS)]
+    assert engine == []
+    assert COMMAND_MODULES & set(modules) == {"nuffle.cli.check_cmd"}
+
+
+def subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return action.choices[name]
+
+
+def summaries(parser: argparse.ArgumentParser) -> dict[str, str | None]:
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return {a.dest: a.help for a in action._choices_actions}
+
+
+def test_each_commands_summary_is_its_modules_own() -> None:
+    """COMMANDS' help lines are what the modules register: `nuffle --help` says the same
+    whether the commands are loaded or not."""
+    eager = build_parser(EVERY)
+    assert summaries(eager) == {c.name: c.help for c in COMMANDS}
+    assert build_parser(None).format_help() == eager.format_help()
+
+
+@pytest.mark.parametrize("command", [c.name for c in COMMANDS])
+def test_each_commands_help_lists_its_options(command, capsys) -> None:
+    eager = subparser(build_parser(EVERY), command)
+    assert subparser(build_parser(command), command).format_help() == eager.format_help()
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: nuffle {command} ")
+    options = [o for a in eager._actions for o in a.option_strings]
+    assert "-h" in options and len(options) > 1 or command in ("site", "i18n")
+    for option in options:
+        assert option in out, option
+
+
+@pytest.mark.parametrize("argv,says", [
+    ([], "the following arguments are required: COMMAND"),
+    (["chek"], "invalid choice: 'chek' (choose from 'check', 'new', "),
+    (["check", "--frmat", "json"], "unrecognized arguments: --frmat"),
+    (["simulate", "--home", "human"], "the following arguments are required: --away"),
+])
+def test_usage_errors_are_argparses_one_line_and_exit_2(argv, says, capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1
