@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import yaml
 
 from nuffle import limits
-from nuffle.catalogue.yaml_messages import control_character, explain
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
 
 if TYPE_CHECKING:
@@ -337,6 +336,8 @@ def _separators(doc: YamlDocument) -> str:
 
 def _syntax_error(doc: YamlDocument, parsed: str, err: yaml.MarkedYAMLError) -> None:
     """One Y001 in words (nuffle.catalogue.yaml_messages), where the mistake most likely is."""
+    from nuffle.catalogue.yaml_messages import explain  # its table of rules: only on an error
+
     def place(mark: Mark | None) -> tuple[int, int] | None:
         return (mark.line + 1, mark.column + 1) if mark is not None else None
 
@@ -375,6 +376,7 @@ def load_yaml(path: str, text: str) -> YamlDocument:
         return doc
     except yaml.reader.ReaderError as err:
         # libyaml counts bytes, not characters: find the character (the first YAML refuses)
+        from nuffle.catalogue.yaml_messages import control_character
         refused = yaml.reader.Reader.NON_PRINTABLE.search(parsed)
         message, hint, (line, col) = control_character(
             parsed, refused.start() if refused else err.position, err.character)
