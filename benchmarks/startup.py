@@ -24,6 +24,7 @@ import json
 import re
 import subprocess
 import sys
+from typing import NamedTuple
 
 TARGET_MS = 80
 BEFORE_MS = 180  # issue 16: every command module imported before anything was done
@@ -40,6 +41,13 @@ CASES = {
     "nuffle check --help": ["check", "--help"],
     "nuffle check": ["check"],
 }
+
+
+class Figures(NamedTuple):
+    wall_ms: float  # -X importtime, the best run
+    cpu_ms: float  # processor time of the same imports, the best run
+    modules: int  # imported in all
+    heaviest: list[tuple[int, str]]  # (microseconds, top-level module) of the best run
 
 
 def measure(args: list[str]) -> tuple[list[tuple[int, str]], int]:
@@ -71,25 +79,25 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=8, help="heaviest imports listed (default: 8)")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     options = parser.parse_args()
-    figures = {}
+    figures: dict[str, Figures] = {}
     for name, args in CASES.items():
         runs = [measure(args) for _ in range(options.runs)]
         best, count = min(runs, key=lambda run: sum(t for t, _ in run[0]))
         modules = [module for _, module in best]
         cpu = min(cpu_ms(modules) for _ in range(options.runs))
-        figures[name] = {"wall_ms": sum(t for t, _ in best) / 1000, "cpu_ms": cpu,
-                         "modules": count, "heaviest": sorted(best, reverse=True)[:options.top]}
+        figures[name] = Figures(sum(t for t, _ in best) / 1000, cpu, count,
+                                sorted(best, reverse=True)[:options.top])
     if options.json:
-        print(json.dumps({n: {k: f[k] for k in ("wall_ms", "cpu_ms", "modules")}
+        print(json.dumps({n: {"wall_ms": f.wall_ms, "cpu_ms": f.cpu_ms, "modules": f.modules}
                           for n, f in figures.items()}, indent=2))
         return 0
     print(f"time nuffle spends importing, best of {options.runs} runs "
           f"(target {TARGET_MS} ms; {BEFORE_MS} ms before)")
     for name, f in figures.items():
-        verdict = "ok" if f["wall_ms"] < TARGET_MS else "over the target"
-        print(f"\n{name:20} {f['wall_ms']:7.1f} ms by -X importtime ({verdict}), "
-              f"{f['cpu_ms']:.1f} ms of CPU, {f['modules']} modules")
-        for micros, module in f["heaviest"]:
+        verdict = "ok" if f.wall_ms < TARGET_MS else "over the target"
+        print(f"\n{name:20} {f.wall_ms:7.1f} ms by -X importtime ({verdict}), "
+              f"{f.cpu_ms:.1f} ms of CPU, {f.modules} modules")
+        for micros, module in f.heaviest:
             print(f"    {micros / 1000:7.1f} ms  {module}")
     return 0
 
