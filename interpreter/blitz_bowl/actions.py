@@ -15,7 +15,6 @@ from nuffle.interpreter.blitz_bowl import balls, challenges, combat
 from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.blitz_bowl.search import (
     WORK,
-    Reach,
     can_end_move,
     destinations,
     masks,
@@ -140,9 +139,28 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
     offers = len(options)
     if g.actions_left > 0:
         WORK.legal_rebuilds += 1
-        danger = danger_squares(g, team.players[0])
-        options += [(p, a) for p in team.players
-                    for a in legal_actions(g, p, danger=danger)]
+        m = masks(g)
+        danger = m.danger[team]
+        assert g.board is not None  # the turn's actions: the pitch is set up
+        board = g.board
+        open_squares = board.floor & ~m.occupied
+        neighbour_masks = board.neighbour_masks
+        for p in team.players:  # legal_actions, with what every player shares worked out once
+            if p.actions_ended or p.team is not g.active:
+                continue
+            sq = p.square
+            status = "dugout" if sq is None else "prone" if p.is_prone \
+                else "marked" if danger >> sq & 1 else "open"
+            done, cancelled = p.actions_this_turn, p.actions_cancelled
+            for a in STATUS_ACTIONS[status]:
+                if a in done or a in cancelled:
+                    continue
+                if a == "run":  # can_make's: a free neighbour
+                    assert sq is not None
+                    if neighbour_masks[sq] & open_squares:
+                        options.append((p, a))
+                elif can_make(g, p, a, danger):
+                    options.append((p, a))
     options.append(None)
     prompt = f"action {g.actions_made + 1} of {team.name}" if g.actions_left > 0 \
         else f"a free action for {team.name}"

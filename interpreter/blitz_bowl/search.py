@@ -118,6 +118,12 @@ def loose_mask(g: Game) -> int:
     return out
 
 
+# mask -> its squares, lowest first: the rings of neighbours the search meets (a few
+# thousand shapes per pitch); emptied if it ever grows past this many
+_SQUARES: dict[int, tuple[int, ...]] = {}
+_SQUARES_KEPT = 200_000
+
+
 def bits(mask: int) -> list[int]:
     """The squares of a mask, lowest first."""
     out = []
@@ -200,6 +206,9 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
     ends: list[int] = []
     frontier = [start]
     expanded = 0
+    known = _SQUARES
+    if len(known) > _SQUARES_KEPT:
+        known.clear()
     for _ in range(steps):
         nxt: list[int] = []
         for sq in frontier:
@@ -211,13 +220,20 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
                 continue
             avail ^= new
             reached |= new
-            while new:  # lowest square first: the neighbours' order
-                low = new & -new
-                n = low.bit_length() - 1
-                nxt.append(n)
-                if low & valid:
-                    ends.append(n)
-                new ^= low
+            # the new neighbours, lowest square first (the neighbours' order); a square's
+            # ring of neighbours has few shapes, so each is listed once and looked up
+            ring = known.get(new)
+            if ring is None:
+                ring = known[new] = tuple(bits(new))
+            nxt += ring
+            ok = new & valid
+            if ok == new:
+                ends += ring
+            elif ok:
+                part = known.get(ok)
+                if part is None:
+                    part = known[ok] = tuple(bits(ok))
+                ends += part
         if not nxt:
             break
         frontier = nxt
