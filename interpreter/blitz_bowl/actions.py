@@ -317,6 +317,7 @@ def valid_end(g: Game, p: Player, sq: int, rule: str, danger: int) -> bool:
 
 
 def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
+    WORK.move_actions += 1
     remaining = allowance(g, p, action, up_to)
     rule = g.modify("move-restriction", BASE_RESTRICTION[action],
                     {"player": p, "action": action})

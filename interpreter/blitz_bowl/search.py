@@ -25,20 +25,21 @@ if TYPE_CHECKING:
 class Work:
     """Counts of the engine's work, for the work-count test (cheap enough to stay on)."""
 
-    __slots__ = ("mask_builds", "move_searches", "squares_expanded", "feasibility_searches",
-                 "flood_layers", "legal_rebuilds", "legal_reuses")
+    __slots__ = ("mask_builds", "move_actions", "move_searches", "squares_reached",
+                 "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds")
 
     def __init__(self) -> None:
         self.reset()
 
     def reset(self) -> None:
         self.mask_builds = 0  # board masks built (at most one per board version)
+        self.move_actions = 0  # moves made (actions.move_action)
         self.move_searches = 0  # ordered searches (one per move decision offered)
-        self.squares_expanded = 0  # squares those searches stepped out of
+        self.squares_reached = 0  # squares those searches reached, the start not counted
+        self.squares_expanded = 0  # squares they stepped out of (each at most once)
         self.feasibility_searches = 0  # "can this move end anywhere?" floods
-        self.flood_layers = 0  # steps those floods took
-        self.legal_rebuilds = 0  # every player's legal actions worked out anew
-        self.legal_reuses = 0  # the last ones still good: kept
+        self.flood_layers = 0  # steps those floods took (at most the move's allowance)
+        self.legal_rebuilds = 0  # the team's legal actions worked out for an action decision
 
     def snapshot(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -238,6 +239,7 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
             break
         frontier = nxt
     WORK.squares_expanded += expanded
+    WORK.squares_reached += reached.bit_count() - 1
     return Reach(start, reached, stopping & reached, ends, board, steps)
 
 
