@@ -203,7 +203,7 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
     WORK.move_searches += 1
     avail, stopping, valid = _rule_masks(g, p, rule, danger)
     nb = board.neighbour_masks
-    reached = 1 << start
+    free = avail
     ends: list[int] = []
     frontier = [start]
     expanded = 0
@@ -211,34 +211,31 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
     if len(known) > _SQUARES_KEPT:
         known.clear()
     for _ in range(steps):
+        expanded += len(frontier)
+        before = avail
         nxt: list[int] = []
         for sq in frontier:
-            if stopping >> sq & 1:
-                continue
-            expanded += 1
             new = nb[sq] & avail
-            if not new:
-                continue
-            avail ^= new
-            reached |= new
-            # the new neighbours, lowest square first (the neighbours' order); a square's
-            # ring of neighbours has few shapes, so each is listed once and looked up
-            ring = known.get(new)
-            if ring is None:
-                ring = known[new] = tuple(bits(new))
-            nxt += ring
-            ok = new & valid
-            if ok == new:
-                ends += ring
-            elif ok:
-                part = known.get(ok)
-                if part is None:
-                    part = known[ok] = tuple(bits(ok))
-                ends += part
+            if new:
+                avail ^= new
+                # the new neighbours, lowest square first (the neighbours' order); a
+                # square's ring of neighbours has few shapes: each is listed once
+                ring = known.get(new)
+                if ring is None:
+                    ring = known[new] = tuple(bits(new))
+                nxt += ring
         if not nxt:
             break
-        frontier = nxt
+        layer = before ^ avail  # the squares this step reached, in nxt's order
+        ok = layer & valid  # those a move may end on, in the same order
+        if ok == layer:
+            ends += nxt
+        elif ok:
+            ends += [n for n in nxt if ok >> n & 1]
+        # a move does not go on from a square it must stop on
+        frontier = nxt if not layer & stopping else [n for n in nxt if not stopping >> n & 1]
     WORK.squares_expanded += expanded
+    reached = (free ^ avail) | 1 << start
     WORK.squares_reached += reached.bit_count() - 1
     return Reach(start, reached, stopping & reached, ends, board, steps)
 
