@@ -145,6 +145,7 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
         board = g.board
         open_squares = board.floor & ~m.occupied
         neighbour_masks = board.neighbour_masks
+        close = within(g, team, 4)  # can_make's quick no for a Mark
         for p in team.players:  # legal_actions, with what every player shares worked out once
             if p.actions_ended or p.team is not g.active:
                 continue
@@ -158,6 +159,10 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
                 if a == "run":  # can_make's: a free neighbour
                     assert sq is not None
                     if neighbour_masks[sq] & open_squares:
+                        options.append((p, a))
+                elif a == "mark":
+                    assert sq is not None
+                    if close >> sq & 1 and can_make(g, p, a, danger):
                         options.append((p, a))
                 elif can_make(g, p, a, danger):
                     options.append((p, a))

@@ -137,6 +137,9 @@ class Board:
     everywhere: int = 0  # every square, blocked or not
     not_first_column: int = 0  # every square but the leftmost column's (for a shift right)
     not_last_column: int = 0  # every square but the rightmost column's (for a shift left)
+    # per square: a mask of some of its neighbours -> those squares, lowest first (filled by
+    # the move search as it meets them; at most 256 per square)
+    rings: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
     _rulers: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
@@ -159,6 +162,7 @@ class Board:
         board.ys = [sq // width for sq in range(width * height)]
         board.neighbour_masks = [sum(1 << n for n in around) for around in board.neighbours]
         board.floor = sum(1 << sq for sq in range(width * height) if sq not in blocked)
+        board.rings = [{} for _ in range(width * height)]
         board.everywhere = (1 << (width * height)) - 1
         board.not_first_column = sum(1 << sq for sq in range(width * height) if sq % width)
         board.not_last_column = sum(1 << sq for sq in range(width * height)

@@ -14,6 +14,7 @@ work comes back (tests/engine/test_engine_work.py).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -119,12 +120,6 @@ def loose_mask(g: Game) -> int:
     return out
 
 
-# mask -> its squares, lowest first: the rings of neighbours the search meets (a few
-# thousand shapes per pitch); emptied if it ever grows past this many
-_SQUARES: dict[int, tuple[int, ...]] = {}
-_SQUARES_KEPT = 200_000
-
-
 def bits(mask: int) -> list[int]:
     """The squares of a mask, lowest first."""
     out = []
@@ -207,9 +202,7 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
     ends: list[int] = []
     frontier = [start]
     expanded = 0
-    known = _SQUARES
-    if len(known) > _SQUARES_KEPT:
-        known.clear()
+    rings = board.rings
     for _ in range(steps):
         expanded += len(frontier)
         before = avail
@@ -219,10 +212,12 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
             if new:
                 avail ^= new
                 # the new neighbours, lowest square first (the neighbours' order); a
-                # square's ring of neighbours has few shapes: each is listed once
-                ring = known.get(new)
+                # square's ring of neighbours has at most 256 shapes: each is listed once
+                # (per square: a big int's hash repeats every 61 bits, so one table for
+                # every square would collide)
+                ring = rings[sq].get(new)
                 if ring is None:
-                    ring = known[new] = tuple(bits(new))
+                    ring = rings[sq][new] = tuple(bits(new))
                 nxt += ring
         if not nxt:
             break
@@ -238,6 +233,23 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
     reached = (free ^ avail) | 1 << start
     WORK.squares_reached += reached.bit_count() - 1
     return Reach(start, reached, stopping & reached, ends, board, steps)
+
+
+@cache
+def _towards(ddx: int, ddy: int) -> tuple[tuple[int, int], ...]:
+    """The steps that close the distance (ddx, ddy) by one, nearest the straight line first,
+    ties to the lower square (a lower row, then a lower column): the order Reach._straight
+    tries them in."""
+    sx, sy = (ddx > 0) - (ddx < 0), (ddy > 0) - (ddy < 0)
+    adx, ady = abs(ddx), abs(ddy)
+    if adx > ady:
+        steps = [(sx, d) for d in (-1, 0, 1) if abs(ddy - d) <= adx - 1]
+    elif ady > adx:
+        steps = [(d, sy) for d in (-1, 0, 1) if abs(ddx - d) <= ady - 1]
+    else:
+        steps = [(sx, sy)]
+    return tuple(sorted(steps, key=lambda m: ((ddx - m[0]) ** 2 + (ddy - m[1]) ** 2,
+                                              m[1], m[0])))
 
 
 class Reach:
@@ -266,8 +278,8 @@ class Reach:
 
     def _straight(self, dest: int) -> list[int] | None:
         """Step by step towards the destination, each step closing the distance by one and
-        keeping nearest the straight line; None where the way is not that simple (then a
-        search finds it)."""
+        keeping nearest the straight line (ties: the lower square); None where the way is
+        not that simple (then a search finds it)."""
         board, reached, stops = self.board, self.reached, self.stops
         assert board is not None
         width, xs, ys = board.width, board.xs, board.ys
@@ -275,29 +287,17 @@ class Reach:
         path, cur = [], self.start
         while cur != dest:
             x, y = xs[cur], ys[cur]
-            ddx, ddy = xd - x, yd - y
-            sx, sy = (ddx > 0) - (ddx < 0), (ddy > 0) - (ddy < 0)
-            adx, ady = abs(ddx), abs(ddy)
-            if adx > ady:
-                steps = [(sx, d) for d in (-1, 0, 1) if abs(ddy - d) <= adx - 1]
-            elif ady > adx:
-                steps = [(d, sy) for d in (-1, 0, 1) if abs(ddx - d) <= ady - 1]
-            else:
-                steps = [(sx, sy)]
-            best, best_key = -1, 0
-            for mx, my in steps:
+            for mx, my in _towards(xd - x, yd - y):  # best first
                 if not 0 <= x + mx < width:
                     continue  # off the pitch's side (a row would wrap round)
                 n = (y + my) * width + x + mx
                 if n < 0 or not reached >> n & 1 or (stops >> n & 1 and n != dest):
                     continue
-                key = (ddx - mx) ** 2 + (ddy - my) ** 2
-                if best < 0 or key < best_key or (key == best_key and n < best):
-                    best, best_key = n, key
-            if best < 0:
+                break
+            else:
                 return None
-            path.append(best)
-            cur = best
+            path.append(n)
+            cur = n
         return path
 
     def _shortest(self, dest: int) -> list[int]:
