@@ -73,7 +73,12 @@ def within(g: Game, team: Team, n: int) -> int:
     out = m.within.get(key)
     if out is None:
         assert g.board is not None  # opponents on the pitch or not, it is set up
-        out = m.within[key] = g.board.grow(m.foes[team], n)
+        # grown from the widest set already worked out, each width kept on the way (a
+        # Mark's check asks for 4, then for its allowance + 1)
+        done = max((k for t, k in m.within if t is team and k < n), default=0)
+        out = m.within.get((team, done), m.foes[team]) if done else m.foes[team]
+        for k in range(done + 1, n + 1):
+            out = m.within[(team, k)] = g.board.grow(out)
     return out
 
 
