@@ -53,7 +53,7 @@ class GreedyBot:
             if scorer is None:
                 return 0
             scores = [scorer(option, decision, game) for option in decision.options]
-        return max(range(len(scores)), key=scores.__getitem__)
+        return scores.index(max(scores))  # the first of the best
 
     # -- geometry ----------------------------------------------------------------------
     @staticmethod

@@ -179,6 +179,8 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
 def free_offers(g: Game, team: Team) -> list[FreeChoice]:
     """The free actions rules offer the team whose turn it is, as its coach chooses what
     to do next (event action-choice, effect offer-free): each player and action once."""
+    if not g.hooks.get("action-choice", "before"):
+        return []  # no rule that could offer one (g.before would do nothing)
     sink: list = []
     g.free_offers_sink = sink
     try:
