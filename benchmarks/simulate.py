@@ -115,7 +115,8 @@ def main() -> None:
     for key in TARGETS:
         now, then = figures[key]["games_per_second"], ISSUE_16_START[key][0]
         print(f"{key} bots: {now} games/s on one core (target >= {TARGETS[key]:.0f}; "
-              f"{now / then:.2f}x the start of issue 16 as measured then)")
+              f"{now / then:.2f}x the figure at the start of issue 16, from another run: "
+              "the machine's speed drifts)")
 
 
 if __name__ == "__main__":
