@@ -43,11 +43,17 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def decide(self, decision: Decision, game: object) -> int:
-        scorer = getattr(self, "_" + decision.kind.replace("-", "_"), None)
-        if scorer is None:
-            return 0
-        scores = [scorer(option, decision, game) for option in decision.options]
-        return max(range(len(scores)), key=scores.__getitem__)
+        name = "_" + decision.kind.replace("-", "_")
+        setup = self._SCORERS.get(name)
+        if setup is not None:  # what every option's score reads, worked out once
+            score = setup(self, decision, game)
+            scores = [score(option) for option in decision.options]
+        else:
+            scorer = getattr(self, name, None)
+            if scorer is None:
+                return 0
+            scores = [scorer(option, decision, game) for option in decision.options]
+        return scores.index(max(scores))  # the first of the best
 
     # -- geometry ----------------------------------------------------------------------
     @staticmethod
@@ -61,12 +67,13 @@ class GreedyBot:
         return [b for b in game.balls if b.in_play and b.holder is None and b.square is not None]
 
     # -- decisions ---------------------------------------------------------------------
-    def _action(self, option, decision, game) -> float:
+    def _action(self, option, decision, game, loose: list | None = None) -> float:
         if option is None:
             return 0.5
         p, action = option
         team = p.team
-        loose = self.loose_balls(game)
+        if loose is None:
+            loose = self.loose_balls(game)
         if action == "run":
             steps = actions.allowance(game, p, "run")
             if p.ball is not None:
@@ -107,27 +114,58 @@ class GreedyBot:
         return 1.0
 
     def _move(self, option, decision, game) -> float:
+        return self._move_scorer(decision, game)(option)
+
+    def _move_scorer(self, decision, game) -> Callable[[object], float]:
+        """The score of each square a move can end on. What it reads (the mover, the
+        balls, the ball carriers) does not change while the coach chooses, so it is read
+        once per decision rather than once per square offered."""
         p = game.player(decision.context["player"])
         action = decision.context.get("action")
         team = p.team
-        if option is None:
-            return 0.0 if p.ball is None else -1.0
+        board = game.board
+        xs, ys = board.xs, board.ys
+        goal_row = board.xy(team.scoring_zone[0])[1]
         if p.ball is not None:
-            if option in team.scoring_zone:
-                return 100.0
-            return 50.0 - self.to_goal(game, team, option)
-        loose = self.loose_balls(game)
-        if action == "run" and any(b.square == option for b in loose):
-            return 90.0
-        if action == "mark":
-            for o in team.opponent.players:
-                if o.ball is not None and o.square is not None \
-                        and game.board.adjacent(o.square, option):
-                    return 80.0
+            scoring = frozenset(team.scoring_zone)
+
+            def carrier(option) -> float:
+                if option is None:
+                    return -1.0
+                if option in scoring:
+                    return 100.0
+                return 50.0 - abs(ys[option] - goal_row)  # to_goal
+            return carrier
+        loose = {b.square for b in self.loose_balls(game)} if action == "run" else set()
+        carriers = [o.square for o in team.opponent.players
+                    if o.ball is not None and o.square is not None] if action == "mark" else []
         targets = [b.square for b in game.balls if b.in_play and b.square is not None]
-        if targets:
-            return 40.0 - min(game.board.chebyshev(option, t) for t in targets)
-        return 20.0 - self.to_goal(game, team, option) / 2
+
+        def score(option) -> float:
+            if option is None:
+                return 0.0
+            if option in loose:
+                return 90.0
+            x, y = xs[option], ys[option]
+            for c in carriers:  # next to a ball carrier (Board.adjacent)
+                if c != option and abs(xs[c] - x) <= 1 and abs(ys[c] - y) <= 1:
+                    return 80.0
+            if targets:  # nearest ball (Board.chebyshev)
+                near = -1
+                for t in targets:
+                    d = max(abs(xs[t] - x), abs(ys[t] - y))
+                    if near < 0 or d < near:
+                        near = d
+                return 40.0 - near
+            return 20.0 - abs(y - goal_row) / 2  # to_goal
+        return score
+
+    def _action_scorer(self, decision, game) -> Callable[[object], float]:
+        """The score of each action offered, the loose balls read once per decision."""
+        loose = self.loose_balls(game)
+        return lambda option: self._action(option, decision, game, loose)
+
+    _SCORERS: dict[str, Callable] = {"_move": _move_scorer, "_action": _action_scorer}
 
     def _block_target(self, option, decision, game) -> float:
         return (50.0 if option.ball is not None else 0.0) - option.armour

@@ -13,13 +13,19 @@ from typing import TYPE_CHECKING, Self
 
 from nuffle.interpreter.blitz_bowl import balls, challenges, combat
 from nuffle.interpreter.blitz_bowl.messages import Term
+from nuffle.interpreter.blitz_bowl.search import (
+    WORK,
+    can_end_move,
+    destinations,
+    masks,
+    within,
+)
 from nuffle.interpreter.hooks import ActionVoided
 
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
     from nuffle.interpreter.blitz_bowl.state import Player, Team
 
-_NOWHERE: frozenset[int] = frozenset()
 STATUS_ACTIONS: dict[str, tuple[str, ...]] = {  # page 8
     "open": ("run", "mark", "throw"),
     "marked": ("block", "sidestep"),
@@ -70,60 +76,51 @@ class FreeChoice(TurnChoice):
 
 
 # -- what a player may do -------------------------------------------------------------
-def legal_actions(g: Game, p: Player, free: bool = False, foes: list[int] | None = None,
-                  danger: set[int] | None = None) -> list[str]:
-    """The actions ``p`` may make now (page 8). ``foes`` (the opponents' squares) and
-    ``danger`` (squares next to a standing opponent), when the caller has them."""
+def legal_actions(g: Game, p: Player, free: bool = False, danger: int | None = None
+                  ) -> list[str]:
+    """The actions ``p`` may make now (page 8). ``danger`` (the mask of squares next to a
+    standing opponent), when the caller has it."""
     if p.actions_ended or p.team is not g.active and not free:
         return []
     if danger is not None:  # the status without looking round the square again
         sq = p.square
         status = "dugout" if sq is None else "prone" if p.is_prone \
-            else "marked" if sq in danger else "open"
+            else "marked" if danger >> sq & 1 else "open"
     else:
         status = p.status
     return [a for a in STATUS_ACTIONS[status]
             if (free or (a not in p.actions_this_turn and a not in p.actions_cancelled))
-            and can_make(g, p, a, foes, danger)]
+            and can_make(g, p, a, danger)]
 
 
-def can_make(g: Game, p: Player, action: str, foes: list[int] | None = None,
-             danger: set[int] | None = None) -> bool:
+def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool:
     # run, mark and sidestep: a player on the pitch (STATUS_ACTIONS)
     if action == "run":
         assert g.board is not None and p.square is not None
-        occupant, blocked = g.occupant, g.board.blocked
-        for n in g.board.neighbours[p.square]:  # noqa: SIM110 - a hot path
-            if occupant[n] is None and n not in blocked:
-                return True
-        return False
+        # a free neighbour: not blocked, nobody there
+        return bool(g.board.neighbour_masks[p.square] & g.board.floor & ~masks(g).occupied)
     if action == "mark":
-        if foes is None:
-            foes = [o.square for o in p.team.opponent.players if o.square is not None]
         # quick no (before asking the rules for the allowance): no opponent within four
         # squares, more than any Mark allowance in the content gives
-        assert g.board is not None and p.square is not None
-        xs, ys, sq = g.board.xs, g.board.ys, p.square
-        x, y = xs[sq], ys[sq]
-        close = [f for f in foes if abs(xs[f] - x) <= 4 and abs(ys[f] - y) <= 4]
-        if not close:
+        sq = p.square
+        assert sq is not None
+        if not within(g, p.team, 4) >> sq & 1:
             return False
         steps = allowance(g, p, "mark")
-        if not any(abs(xs[f] - x) <= steps + 1 and abs(ys[f] - y) <= steps + 1
-                   for f in close):
+        if steps < 0 or not within(g, p.team, steps + 1) >> sq & 1:
             return False
-        return destinations(g, p, steps, "end-marking", first_only=True).any()
+        return can_end_move(g, p, steps, "end-marking")
     if action == "sidestep":
         rule = g.modify("move-restriction", "end-open", {"player": p, "action": action})
         steps = allowance(g, p, "sidestep")
         if steps == 1 and rule == "end-open":  # the usual case: one free, open square
             assert g.board is not None and p.square is not None
-            occupant, blocked = g.occupant, g.board.blocked
             if danger is None:
                 danger = danger_squares(g, p)
-            return any(occupant[n] is None and n not in blocked and n not in danger
-                       for n in g.board.neighbours[p.square])
-        return destinations(g, p, steps, rule, danger, first_only=True).any()
+            board = g.board
+            return bool(board.neighbour_masks[p.square] & board.floor & ~masks(g).occupied
+                        & ~danger)
+        return can_end_move(g, p, steps, rule, danger)
     if action == "throw":
         return p.ball is not None and bool(throw_targets(g, p))
     if action == "block":
@@ -141,10 +138,34 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
     options: list = free_offers(g, team)
     offers = len(options)
     if g.actions_left > 0:
-        foes = [o.square for o in team.opponent.players if o.square is not None]
-        danger = danger_squares(g, team.players[0])
-        options += [(p, a) for p in team.players
-                    for a in legal_actions(g, p, foes=foes, danger=danger)]
+        WORK.legal_rebuilds += 1
+        m = masks(g)
+        danger = m.danger[team]
+        assert g.board is not None  # the turn's actions: the pitch is set up
+        board = g.board
+        open_squares = board.floor & ~m.occupied
+        neighbour_masks = board.neighbour_masks
+        close = within(g, team, 4)  # can_make's quick no for a Mark
+        for p in team.players:  # legal_actions, with what every player shares worked out once
+            if p.actions_ended or p.team is not g.active:
+                continue
+            sq = p.square
+            status = "dugout" if sq is None else "prone" if p.is_prone \
+                else "marked" if danger >> sq & 1 else "open"
+            done, cancelled = p.actions_this_turn, p.actions_cancelled
+            for a in STATUS_ACTIONS[status]:
+                if a in done or a in cancelled:
+                    continue
+                if a == "run":  # can_make's: a free neighbour
+                    assert sq is not None
+                    if neighbour_masks[sq] & open_squares:
+                        options.append((p, a))
+                elif a == "mark":
+                    assert sq is not None
+                    if close >> sq & 1 and can_make(g, p, a, danger):
+                        options.append((p, a))
+                elif can_make(g, p, a, danger):
+                    options.append((p, a))
     options.append(None)
     prompt = f"action {g.actions_made + 1} of {team.name}" if g.actions_left > 0 \
         else f"a free action for {team.name}"
@@ -158,6 +179,8 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
 def free_offers(g: Game, team: Team) -> list[FreeChoice]:
     """The free actions rules offer the team whose turn it is, as its coach chooses what
     to do next (event action-choice, effect offer-free): each player and action once."""
+    if not g.hooks.get("action-choice", "before"):
+        return []  # no rule that could offer one (g.before would do nothing)
     sink: list = []
     g.free_offers_sink = sink
     try:
@@ -263,6 +286,7 @@ def run_action(g: Game, p: Player, action: str, frame: Frame) -> None:
     elif action == "stand-up":
         if p.prone:
             p.is_prone = False
+            g.board_version += 1
             g.note("stands-up", player=p)
     elif action == "reserves":
         reserves(g, p)
@@ -283,87 +307,15 @@ def allowance(g: Game, p: Player, action: str, up_to: int | None = None) -> int:
     return min(value, up_to) if up_to is not None else value
 
 
-def danger_squares(g: Game, p: Player) -> set[int]:
-    """Squares next to a standing opponent of ``p``."""
-    out: set[int] = set()
-    for o in p.team.opponent.players:
-        if o.square is not None and not o.is_prone:
-            assert g.board is not None  # someone on the pitch: it is set up
-            out.update(g.board.neighbours[o.square])
-    return out
+def danger_squares(g: Game, p: Player) -> int:
+    """Squares next to a standing opponent of ``p`` (where ``p`` would be Marked, page 7),
+    as a mask: kept per board version (search.masks)."""
+    return masks(g).danger[p.team]
 
 
-def destinations(g: Game, p: Player, steps: int, rule: str,
-                 danger: set[int] | frozenset[int] | None = None,
-                 first_only: bool = False) -> Reach:
-    """Where ``p`` can end a move of up to ``steps`` squares (with ``first_only``, the
-    search stops at the first such square: enough to know a move is possible).
-
-    A path never crosses a loose ball (moving onto it picks it up or makes it bounce),
-    nor, under stop-on-adjacent, a square next to a standing opponent. ``danger``, the
-    squares next to a standing opponent, can be given when the caller has it.
-    """
-    start = p.square
-    if start is None or steps <= 0:
-        return Reach(-1, {}, set(), [], g.board)
-    assert g.board is not None
-    board, occupant, blocked, loose = g.board, g.occupant, g.board.blocked, g.loose
-    if danger is None:
-        danger = danger_squares(g, p) if rule in ("no-adjacent", "end-open", "stop-on-adjacent") \
-            else _NOWHERE
+def valid_end(g: Game, p: Player, sq: int, rule: str, danger: int) -> bool:
     if rule == "end-open":
-        def valid(sq: int) -> bool:
-            return sq not in danger
-    elif rule == "end-marking":
-        near = near_opponents(g, p)
-
-        def valid(sq: int) -> bool:
-            return sq in near
-    else:
-        def valid(sq: int) -> bool:
-            return True
-    stop_on_danger = rule == "stop-on-adjacent"
-    forbid = danger if rule == "no-adjacent" else _NOWHERE
-    neighbours = board.neighbours
-    parent: dict[int, int] = {start: -1}
-    stops: set[int] = set()
-    ends: list[int] = []
-    frontier = [start]
-    for _ in range(steps):
-        nxt = []
-        for sq in frontier:
-            if sq in stops:
-                continue
-            for n in neighbours[sq]:
-                if n in parent or occupant[n] is not None or n in blocked or n in forbid:
-                    continue
-                parent[n] = sq
-                nxt.append(n)
-                if n in loose or (stop_on_danger and n in danger):
-                    stops.add(n)
-                if valid(n):
-                    ends.append(n)
-                    if first_only:
-                        return Reach(start, parent, stops, ends, board, steps)
-        if not nxt:
-            break
-        frontier = nxt
-    return Reach(start, parent, stops, ends, board, steps)
-
-
-def near_opponents(g: Game, p: Player) -> set[int]:
-    """Squares next to an opponent of ``p``, Prone or not."""
-    out: set[int] = set()
-    for o in p.team.opponent.players:
-        if o.square is not None:
-            assert g.board is not None  # someone on the pitch: it is set up
-            out.update(g.board.neighbours[o.square])
-    return out
-
-
-def valid_end(g: Game, p: Player, sq: int, rule: str, danger: set[int]) -> bool:
-    if rule == "end-open":
-        return sq not in danger
+        return not danger >> sq & 1
     if rule == "end-marking":  # next to an opponent, Prone or not (ruling)
         assert g.board is not None
         return any((o := g.occupant[n]) is not None and o.team is not p.team
@@ -372,6 +324,7 @@ def valid_end(g: Game, p: Player, sq: int, rule: str, danger: set[int]) -> bool:
 
 
 def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
+    WORK.move_actions += 1
     remaining = allowance(g, p, action, up_to)
     rule = g.modify("move-restriction", BASE_RESTRICTION[action],
                     {"player": p, "action": action})
@@ -410,6 +363,7 @@ def step(g: Game, p: Player, sq: int, action: str) -> bool:
     g.occupant[frm] = None
     g.occupant[sq] = p
     p.square = sq
+    g.board_version += 1
     g.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
     if p.square != sq:
         return False
@@ -419,10 +373,13 @@ def step(g: Game, p: Player, sq: int, action: str) -> bool:
     return True
 
 
+# Whoever changes who stands where, or who is Prone, bumps the board's version: the move
+# search's masks are kept until then (search.masks).
 def place_player(g: Game, p: Player, sq: int) -> None:
     g.occupant[sq] = p
     p.square = sq
     p.is_prone = False
+    g.board_version += 1
 
 
 def remove_player(g: Game, p: Player) -> None:
@@ -430,6 +387,7 @@ def remove_player(g: Game, p: Player) -> None:
         g.occupant[p.square] = None
     p.square = None
     p.is_prone = False
+    g.board_version += 1
 
 
 def relocate(g: Game, p: Player, sq: int) -> None:
@@ -439,6 +397,7 @@ def relocate(g: Game, p: Player, sq: int) -> None:
         g.occupant[frm] = None
     g.occupant[sq] = p
     p.square = sq
+    g.board_version += 1
     g.after("move", {"player": p, "team": p.team, "action": None, "from": frm, "to": sq})
     if p.square == sq:  # onto a loose ball: picked up where a rule says so, else it
         combat.onto_ball(g, p, sq, None)  # bounces (ruling moved-onto-the-ball)
@@ -506,82 +465,3 @@ def _action_label(option: tuple | None) -> str:
 
 def _player_label(p: Player) -> str:
     return p.id
-
-
-class Reach:
-    """The squares a move can end on; the path to one is worked out only once it is picked.
-
-    Of the shortest paths, the one that keeps closest to the straight line is taken, so a
-    move reads the way a player would make it.
-    """
-
-    __slots__ = ("start", "reached", "stops", "ends", "board", "steps")
-
-    def __init__(self, start: int, reached: dict[int, int], stops: set[int], ends: list[int],
-                 board, steps: int = 0) -> None:
-        self.start, self.reached, self.stops, self.ends, self.board, self.steps = \
-            start, reached, stops, ends, board, steps
-
-    def any(self) -> bool:
-        return bool(self.ends)
-
-    def __contains__(self, sq: int) -> bool:
-        return sq in self.ends
-
-    def path(self, dest: int) -> list[int]:
-        return self._straight(dest) or self._shortest(dest)
-
-    def _straight(self, dest: int) -> list[int] | None:
-        """Step by step towards the destination, each step closing the distance by one and
-        keeping nearest the straight line; None where the way is not that simple (then a
-        search finds it)."""
-        board, reached, stops = self.board, self.reached, self.stops
-        width, xs, ys = board.width, board.xs, board.ys
-        xd, yd = xs[dest], ys[dest]
-        path, cur = [], self.start
-        while cur != dest:
-            x, y = xs[cur], ys[cur]
-            ddx, ddy = xd - x, yd - y
-            sx, sy = (ddx > 0) - (ddx < 0), (ddy > 0) - (ddy < 0)
-            if abs(ddx) > abs(ddy):
-                steps = [(sx, d) for d in (-1, 0, 1) if abs(ddy - d) <= abs(ddx) - 1]
-            elif abs(ddy) > abs(ddx):
-                steps = [(d, sy) for d in (-1, 0, 1) if abs(ddx - d) <= abs(ddy) - 1]
-            else:
-                steps = [(sx, sy)]
-            best, best_key = -1, 0
-            for mx, my in steps:
-                if not 0 <= x + mx < width:
-                    continue  # off the pitch's side (a row would wrap round)
-                n = (y + my) * width + x + mx
-                if n not in reached or (n in stops and n != dest):
-                    continue
-                key = (ddx - mx) ** 2 + (ddy - my) ** 2
-                if best < 0 or key < best_key or (key == best_key and n < best):
-                    best, best_key = n, key
-            if best < 0:
-                return None
-            path.append(best)
-            cur = best
-        return path
-
-    def _shortest(self, dest: int) -> list[int]:
-        board = self.board
-        # steps left to the destination, over squares a path may pass through
-        left = {dest: 0}
-        frontier = [dest]
-        while frontier and self.start not in left:
-            nxt = []
-            for sq in frontier:
-                for n in board.neighbours[sq]:
-                    if n in left or n not in self.reached or n in self.stops:
-                        continue
-                    left[n] = left[sq] + 1
-                    nxt.append(n)
-            frontier = nxt
-        path, cur = [], self.start
-        while cur != dest:
-            cur = min((n for n in board.neighbours[cur] if left.get(n) == left[cur] - 1),
-                      key=lambda n: (board.euclid(n, dest), n))
-            path.append(cur)
-        return path

@@ -129,6 +129,17 @@ class Board:
     neighbours: list[tuple[int, ...]] = field(default_factory=list)
     xs: list[int] = field(default_factory=list)  # x of each square, for the hot paths
     ys: list[int] = field(default_factory=list)
+    # The same neighbours as bit masks (bit ``sq`` of a Python int stands for square sq), and
+    # every square a player may stand on: the move search works on whole sets of squares at
+    # once (nuffle.interpreter.blitz_bowl.search).
+    neighbour_masks: list[int] = field(default_factory=list)
+    floor: int = 0
+    everywhere: int = 0  # every square, blocked or not
+    not_first_column: int = 0  # every square but the leftmost column's (for a shift right)
+    not_last_column: int = 0  # every square but the rightmost column's (for a shift left)
+    # per square: a mask of some of its neighbours -> those squares, lowest first (filled by
+    # the move search as it meets them; at most 256 per square)
+    rings: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
     _rulers: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
@@ -149,6 +160,13 @@ class Board:
         board.neighbours = [board._around(sq) for sq in range(width * height)]
         board.xs = [sq % width for sq in range(width * height)]
         board.ys = [sq // width for sq in range(width * height)]
+        board.neighbour_masks = [sum(1 << n for n in around) for around in board.neighbours]
+        board.floor = sum(1 << sq for sq in range(width * height) if sq not in blocked)
+        board.rings = [{} for _ in range(width * height)]
+        board.everywhere = (1 << (width * height)) - 1
+        board.not_first_column = sum(1 << sq for sq in range(width * height) if sq % width)
+        board.not_last_column = sum(1 << sq for sq in range(width * height)
+                                    if sq % width != width - 1)
         return board
 
     def _around(self, sq: int) -> tuple[int, ...]:
@@ -159,6 +177,15 @@ class Board:
                 if (dx or dy) and 0 <= x + dx < self.width and 0 <= y + dy < self.height:
                     out.append((y + dy) * self.width + x + dx)
         return tuple(out)
+
+    def grow(self, mask: int, steps: int = 1) -> int:
+        """The squares within ``steps`` squares of a square of ``mask`` (diagonal steps
+        count one, page 7), blocked or not: a whole ring at a time."""
+        width, not_first, not_last = self.width, self.not_first_column, self.not_last_column
+        for _ in range(steps):
+            row = mask | ((mask << 1) & not_first) | ((mask >> 1) & not_last)
+            mask = (row | (row << width) | (row >> width)) & self.everywhere
+        return mask
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.width, sq // self.width

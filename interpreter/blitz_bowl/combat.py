@@ -85,6 +85,7 @@ def shove(g: Game, target: Player, blocker: Player | None) -> None:
     g.occupant[left] = None
     g.occupant[dest] = target
     target.square = dest
+    g.board_version += 1  # the move search's masks are out of date (search.masks)
     g.note("shoved-to", player=target, square=g.board.label(dest))
     # Pushed onto the ball: a move onto it that is not a Run (page 8, Picking up the ball),
     # made in no action of the target's (ruling moved-onto-the-ball). It is picked up or
@@ -96,6 +97,7 @@ def shove(g: Game, target: Player, blocker: Player | None) -> None:
         g.occupant[blocker.square] = None
         g.occupant[left] = blocker
         blocker.square = left
+        g.board_version += 1
         # a ball that bounced into the square the target left: the blocker moves onto it
         # as part of the action they are making (ruling moved-onto-the-ball)
         frame = g.frames[-1] if g.frames else None
@@ -124,6 +126,7 @@ def knock_down(g: Game, p: Player, cause: str, attacker: Player | None, modifier
         return
     if g.modify("knocked-down-prone", True, {"player": p}):
         p.is_prone = True
+        g.board_version += 1
     if p.ball is not None:
         ball = balls.drop(g, p)
         balls.bounce(g, ball, p.square, "knock-down", p)

@@ -23,6 +23,7 @@ from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
+from nuffle.interpreter.blitz_bowl.search import Masks
 from nuffle.interpreter.blitz_bowl.state import Ball, Card, Player, Team
 from nuffle.interpreter.decisions import Agent
 from nuffle.interpreter.dice import Dice
@@ -94,6 +95,10 @@ class Game(GameCore):
             team.traits = list(traits)
         self.board: Board | None = None  # chosen at set-up
         self.occupant: list[Player | None] = []
+        # bumped whenever a player's square or Prone status changes: what the move search
+        # reads of the board is kept until then (nuffle.interpreter.blitz_bowl.search)
+        self.board_version = 0
+        self.masks: Masks | None = None
         self.loose: dict[int, Ball] = {}
         self.balls: list[Ball] = []
         self.ball_hooks: dict[str, list[HookInstance]] = {}
@@ -298,6 +303,7 @@ class Game(GameCore):
             pitch = self.decide(self.first, "pitch", pitches, pitches, "choose the pitch")
         self.board = self.ruleset.pitches[pitch]
         self.occupant = [None] * (self.board.width * self.board.height)
+        self.board_version += 1
         second = self.first.opponent
         self.first.end_zone, second.end_zone = self.board.end_zones["A"], self.board.end_zones["B"]
         self.first.scoring_zone, second.scoring_zone = second.end_zone, self.first.end_zone

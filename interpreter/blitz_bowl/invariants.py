@@ -3,12 +3,15 @@
 Every player of a team's roster between pitch and Dugout (six for the box teams, page 4;
 as many as the team's player cards show for the others, page 12, Extra Teams), one player
 per square, nobody on a blocked square, every ball on the pitch, held or out of play, and
-each score equal to the points its scoring events gave.
+each score equal to the points its scoring events gave; the move search's masks kept for
+the board's version agree with the board.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+from nuffle.interpreter.blitz_bowl.search import build_masks
 
 if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
@@ -74,6 +77,13 @@ def violations(game: Game) -> list[str]:
     for sq, ball in game.loose.items():
         if ball.loose_square != sq or ball.holder is not None:
             out.append(f"the board shows {ball} loose at {board.label(sq)}, where it is not")
+    kept = game.masks
+    if kept is not None and kept.version == game.board_version:
+        fresh = build_masks(game)  # a change of the board that did not bump its version
+        if (kept.occupied, kept.danger, kept.near) != (fresh.occupied, fresh.danger,
+                                                        fresh.near):
+            out.append("the move search's masks are out of date: a player moved or fell "
+                       "without the board's version changing")
     for team in game.teams:
         ledger = sum(points for side, points, _ in game.ledger if side == team.side)
         if ledger != team.score:

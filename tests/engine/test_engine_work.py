@@ -1,0 +1,156 @@
+"""The engine's work, counted (issue 16): a change that brings back work the engine stopped
+doing (masks rebuilt at every look, a feasibility check that runs the full ordered search,
+legal actions worked out more than once per decision) fails here. No clock is read: the
+counters are nuffle.interpreter.blitz_bowl.search.WORK.
+
+Also: the mask search gives exactly what the square-by-square search it replaced gave
+(the same squares in the same order, the same paths), on positions from real games.
+"""
+
+from __future__ import annotations
+
+import pytest
+from nuffle.interpreter.blitz_bowl import actions
+from nuffle.interpreter.blitz_bowl.game import Game, Options
+from nuffle.interpreter.blitz_bowl.search import WORK, can_end_move, destinations, masks
+from nuffle.interpreter.bots import GreedyBot, RandomBot
+
+
+def counted_game(ruleset, seed: int, bot, hooks: bool) -> tuple[Game, dict[str, int]]:
+    """One game played with the counters reset, and what its coaches were asked."""
+    teams, traits = sorted(ruleset.teams), sorted(ruleset.traits)
+    options = Options(special_balls=True, home_traits=traits[0:3],
+                      away_traits=traits[7:10]) if hooks else Options()
+    game = Game(ruleset, teams[seed % len(teams)], teams[(seed * 7 + 3) % len(teams)],
+                {"home": bot(seed), "away": bot(seed + 1)}, seed=seed, options=options)
+    asked = {"move": 0, "turn-action": 0, "all": 0}
+
+    def listen(kind: str, data) -> None:
+        if kind in ("decision", "settled"):
+            decision = data[0] if kind == "decision" else data
+            asked["all"] += 1
+            if decision.kind == "move":
+                asked["move"] += 1
+            elif decision.kind == "action" and decision.prompt.startswith("action "):
+                asked["turn-action"] += 1  # one of the turn's actions (not a free one)
+
+    game.listeners.append(listen)
+    WORK.reset()
+    game.play()
+    return game, asked
+
+
+GAMES = [(1, RandomBot, False), (2, GreedyBot, False), (3, RandomBot, True),
+         (4, GreedyBot, True)]
+
+
+@pytest.mark.parametrize(("seed", "bot", "hooks"), GAMES)
+def test_each_piece_of_work_is_done_once_where_it_is_needed(ruleset, seed, bot, hooks) -> None:
+    game, asked = counted_game(ruleset, seed, bot, hooks)
+    work = WORK.snapshot()
+    assert asked["move"] > 20 and asked["turn-action"] > 20  # a real game was played
+    # the team's legal actions: worked out once per decision on one of the turn's actions,
+    # not once per player asked about, nor again for the event's `choices`
+    assert work["legal_rebuilds"] == asked["turn-action"]
+    # the ordered search runs only to offer a move: one per move decision, plus at most
+    # one per move that ends because no square is left; "can it move at all?" (a Mark, a
+    # Sidestep) is a flood, never the ordered search
+    assert asked["move"] <= work["move_searches"] <= asked["move"] + work["move_actions"]
+    # a search steps out of each square it reaches at most once (the start included)
+    assert work["squares_expanded"] <= work["squares_reached"] + work["move_searches"]
+    # the masks are built at most once per board version (the version is bumped once per
+    # change of the board), and only when something looks: fewer than the decisions
+    assert work["mask_builds"] <= game.board_version + 1
+    assert work["mask_builds"] <= asked["all"]
+
+
+def test_the_masks_are_kept_until_the_board_changes(ruleset) -> None:
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[0], teams[1], {"home": RandomBot(1), "away": RandomBot(2)},
+                seed=5)
+    game.setup()
+    game.reset_turn(game.first)
+    WORK.reset()
+    players = [p for t in game.teams for p in t.players]
+    for _ in range(3):  # nothing changes: one build, then the same masks each time
+        for p in players:
+            actions.legal_actions(game, p, free=True)
+    assert WORK.mask_builds == 1
+    mover = next(p for p in game.first.players if p.square is not None)
+    assert game.board is not None
+    to = next(n for n in game.board.neighbours[mover.square] if game.occupant[n] is None
+              and n not in game.board.blocked and n not in game.loose)
+    left = mover.square
+    actions.step(game, mover, to, "run")  # one change of the board: one more build
+    for p in players:
+        actions.legal_actions(game, p, free=True)
+    assert WORK.mask_builds == 2
+    occupied = masks(game).occupied  # and the kept masks show the move
+    assert occupied >> to & 1 and not occupied >> left & 1
+
+
+# -- the mask search against the search it replaced -----------------------------------------
+def reference_search(game: Game, p, steps: int, rule: str) -> tuple[list[int], set[int]]:
+    """The square-by-square breadth-first search the engine used before issue 16 (its
+    order: step by step, each square's neighbours in the board's neighbour order)."""
+    board, occupant, loose = game.board, game.occupant, game.loose
+    assert board is not None
+    danger = {n for o in p.team.opponent.players if o.square is not None and not o.is_prone
+              for n in board.neighbours[o.square]}
+    near = {n for o in p.team.opponent.players if o.square is not None
+            for n in board.neighbours[o.square]}
+    forbid = danger if rule == "no-adjacent" else set()
+    parent, stops, ends, frontier = {p.square: -1}, set(), [], [p.square]
+    for _ in range(steps):
+        nxt = []
+        for sq in frontier:
+            if sq in stops:
+                continue
+            for n in board.neighbours[sq]:
+                if n in parent or occupant[n] is not None or n in board.blocked \
+                        or n in forbid:
+                    continue
+                parent[n] = sq
+                nxt.append(n)
+                if n in loose or (rule == "stop-on-adjacent" and n in danger):
+                    stops.add(n)
+                if (rule != "end-open" or n not in danger) and \
+                        (rule != "end-marking" or n in near):
+                    ends.append(n)
+        if not nxt:
+            break
+        frontier = nxt
+    return ends, set(parent)
+
+
+def test_the_mask_search_finds_what_the_old_search_found_in_the_same_order(ruleset) -> None:
+    rules = ("no-adjacent", "end-open", "end-marking", "stop-on-adjacent", "none")
+    compared = 0
+
+    def check(kind: str, data) -> None:
+        nonlocal compared
+        if kind != "event" or data[0] != "turn-start":
+            return
+        game = holder[0]
+        for p in (q for t in game.teams for q in t.players if q.standing):
+            for rule in rules:
+                for steps in (1, 3, 7):
+                    reach = destinations(game, p, steps, rule)
+                    ends, reached = reference_search(game, p, steps, rule)
+                    assert reach.ends == ends, (p.id, rule, steps)
+                    assert {sq for sq in range(len(game.occupant))
+                            if reach.reached >> sq & 1} == reached
+                    assert can_end_move(game, p, steps, rule) == bool(ends)
+                    for dest in ends[::5]:  # a path ends where it was asked to, step by step
+                        path = reach.path(dest)
+                        assert path[-1] == dest and len(path) <= steps
+                    compared += 1
+
+    teams = sorted(ruleset.teams)
+    for seed in range(3):
+        game = Game(ruleset, teams[seed], teams[seed + 5],
+                    {"home": RandomBot(seed), "away": GreedyBot(seed + 1)}, seed=seed)
+        holder = [game]
+        game.listeners.append(check)
+        game.play()
+    assert compared > 1000
