@@ -8,6 +8,7 @@ import sys
 
 from nuffle import __version__
 from nuffle.cli import (
+    balance_cmd,
     check_cmd,
     export_cmd,
     i18n_cmd,
@@ -24,7 +25,8 @@ from nuffle.cli.arguments import NuffleParser
 from nuffle.cli.common import EXIT_INTERNAL, report_internal_error
 from nuffle.paths import CONTENT_VARIABLE
 
-COMMANDS = (check_cmd, new_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, kickoff_cmd,
+COMMANDS = (check_cmd, new_cmd, export_cmd, play_cmd, replay_cmd, simulate_cmd, balance_cmd,
+            kickoff_cmd,
             league_cmd, scenario_cmd, site_cmd, i18n_cmd)
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from nuffle.interpreter.balance_sweep import pairing_seed as sweep_seed
 from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.blitz_bowl.ruleset import EDITION, GAME
 from nuffle.interpreter.content import cache_key, checked_catalogue, content_version
@@ -220,10 +221,9 @@ def pairing_keys(catalogue: Catalogue, games: int) -> dict[Pair, str]:
 
 def pairing_seed(a: str, b: str, game: int) -> int:
     """The seed of the pairing's game number ``game``: from the two team ids and that number
-    (a stable hash, not Python's `hash`), below 2**56 so `nuffle play --seed` takes it."""
-    first, second = sorted((a, b))
-    text = f"{SEED}/{first}/{second}/{game}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:7], "big")
+    (a stable hash, not Python's `hash`), below 2**56 so `nuffle play --seed` takes it; the
+    same as `nuffle balance --seed 2026` gives it, so that sweep plays these games."""
+    return sweep_seed(a, b, game, SEED)
 
 
 # -- playing and caching -------------------------------------------------------------------
