@@ -79,7 +79,7 @@ def connect(parser: argparse.ArgumentParser, address: str) -> Any:
         parser.exit(EXIT_USAGE, f"{parser.prog}: error: --cluster needs Dask's distributed "
                                 f"package, which is not installed: {CLUSTER_INSTALL}\n")
     try:
-        return distributed.Client(address, timeout="10s", set_as_default=False)
+        return distributed.Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as exc:
         parser.exit(EXIT_USAGE, f"{parser.prog}: error: --cluster {address[:80]}: cannot "
                                 f"reach a Dask scheduler there ({str(exc)[:200]})\n")
