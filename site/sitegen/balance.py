@@ -374,7 +374,9 @@ def team_record(site: Site, data: dict | None, team: str) -> list[list[str]] | N
     return rows
 
 
-def balance_page(site: Site, data: dict | None) -> None:
+def balance_page(site: Site, data: dict | None, sweeps: Sequence[dict] = ()) -> None:
+    """The matrix (or how to make it), then the sweeps given to the build (`sweep_plot`)."""
+    from nuffle.sitegen.sweep_plot import sweeps_section
     out: list[str] = []
     title = site.translation(N_("Balance"))
     if data is None:
@@ -384,7 +386,7 @@ def balance_page(site: Site, data: dict | None) -> None:
                        "greedy bots on both sides, seeded) and show them here; the results are "
                        "kept until the content changes.",
                        command="`nuffle site build --balance`", games=GAMES_FOR_5_POINTS)]
-        site.add("balance.md", "\n".join(out), title)
+        site.add("balance.md", "\n".join([*out, *sweeps_section(site, list(sweeps))]), title)
         return
     teams = sorted(data["tally"])
     names = [site.names.get(t, t) for t in teams]
@@ -428,4 +430,4 @@ def balance_page(site: Site, data: dict | None) -> None:
                      f"{100 * total_w / max(1, total_n):.0f}%"])
     # the team column stays put while the numbers scroll (nuffle.css)
     out += ['<div class="win-rates" markdown="1">', "", table(header, body), "", "</div>"]
-    site.add("balance.md", "\n".join(out), title)
+    site.add("balance.md", "\n".join([*out, *sweeps_section(site, list(sweeps))]), title)
