@@ -111,7 +111,8 @@ def shown(data: Any, path: Path_) -> str:
 def field_path(item: Any, field: tuple[str, ...]) -> Path_:
     """The data path of ``field`` in ``item``: a list element by its id or its index; the
     value there must be a whole number."""
-    here, path = item.data, []
+    here: Any = item.data
+    path: list[str | int] = []
     for step in field:
         if isinstance(here, dict) and step in here:
             path.append(step)

@@ -37,6 +37,7 @@ def _rate(value: Any, where: str) -> dict:
             or not ci[0] <= rate <= ci[1]:
         raise SweepFileError(f"{where}: a rate needs a count, a rate from 0 to 1 and its "
                              "interval around it")
+    assert isinstance(rate, int | float)  # checked above
     return {"count": count, "rate": float(rate), "ci95": [float(ci[0]), float(ci[1])]}
 
 
