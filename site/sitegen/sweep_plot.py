@@ -112,8 +112,8 @@ def sweeps_section(site: Site, sweeps: list[dict]) -> list[str]:
         return []
     out = ["", "## " + site.t("Sweeps"), "",
            site.t("Sweeps run with {command}: each row's win rate, the dot, with its 95% "
-                  "interval, the bar (the win rate of all such games lies within it 95 times "
-                  "in 100); the dashed line is 50%.",
+                  "interval, the bar (95 in 100 intervals drawn this way hold the rate over "
+                  "endless games); the dashed line is 50%.",
                   command="`nuffle balance --output FILE`")]
     label = site.translation(PLOT_LABEL)
     for n, sweep in enumerate(sweeps, 1):
