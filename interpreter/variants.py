@@ -41,7 +41,7 @@ def parse_vary(text: str) -> Vary:
     item, dot, field = target.strip().partition(".")
     if not sep or not dot or not item or not field or "" in field.split("."):
         raise VaryError(f"--vary {text[:60]}: write ITEM.FIELD=VALUES, like "
-                        "break-some-bones.points=1..6 or human.positions.blitzer.move=5,6,7")
+                        "CARD.points=1..6 or TEAM.positions.POSITION.move=5,6,7")
     return Vary(item, tuple(field.split(".")), parse_values(values, text))
 
 
