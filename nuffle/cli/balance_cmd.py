@@ -18,6 +18,7 @@ from nuffle.cli.content_option import add_content_option, content_paths
 from nuffle.cli.sweep_options import default_jobs, margin_points
 from nuffle.limits import JOBS, SIMULATED_GAMES
 
+WORKER_WAIT = 30  # seconds a cluster may take to have a worker
 CLUSTER_INSTALL = "pip install 'nuffle[cluster]' (or: pip install distributed)"
 
 
@@ -79,10 +80,18 @@ def connect(parser: argparse.ArgumentParser, address: str) -> Any:
         parser.exit(EXIT_USAGE, f"{parser.prog}: error: --cluster needs Dask's distributed "
                                 f"package, which is not installed: {CLUSTER_INSTALL}\n")
     try:
-        return distributed.Client(address, timeout="10s")
+        client = distributed.Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as exc:
         parser.exit(EXIT_USAGE, f"{parser.prog}: error: --cluster {address[:80]}: cannot "
                                 f"reach a Dask scheduler there ({str(exc)[:200]})\n")
+    try:  # a scheduler with no worker would wait for ever
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except (OSError, TimeoutError) as exc:
+        client.close()
+        parser.exit(EXIT_USAGE, f"{parser.prog}: error: --cluster {address[:80]}: the "
+                                f"scheduler has no worker after {WORKER_WAIT} s (start "
+                                f"some with `dask worker {address[:80]}`) ({str(exc)[:100]})\n")
+    return client
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
