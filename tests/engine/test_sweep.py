@@ -205,3 +205,21 @@ def test_cluster_without_dask_installed_is_a_usage_error(monkeypatch, capsys) ->
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "pip install 'nuffle[cluster]'" in err and "Traceback" not in err
+
+
+def test_simulate_against_all_uses_one_pool_for_every_pairing(monkeypatch, capsys) -> None:
+    pools: list[int] = []
+    real = sweep.LocalProcesses.__init__
+
+    def counted(self, jobs: int) -> None:
+        pools.append(jobs)
+        real(self, jobs)
+
+    monkeypatch.setattr(sweep.LocalProcesses, "__init__", counted)
+    code, out, _ = run(["simulate", "--home", "human", "--away", "all", "--games", "2",
+                        "--bots", "random", "--jobs", "2", "--format", "json"], capsys)
+    assert code == 0
+    assert pools == [2]
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+    others = sorted(t for t in load_ruleset().teams if t != "human")
+    assert [p["away"] for p in json.loads(out)["pairings"]] == others
