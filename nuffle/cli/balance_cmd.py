@@ -19,7 +19,7 @@ from nuffle.cli.sweep_options import default_jobs, margin_points
 from nuffle.limits import JOBS, SIMULATED_GAMES
 
 WORKER_WAIT = 30  # seconds a cluster may take to have a worker
-CLUSTER_INSTALL = "pip install 'nuffle[cluster]' (or: pip install distributed)"
+CLUSTER_INSTALL = "pip install 'nuffle[cluster]', or pip install distributed"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "balance",
         help="sweeps of many games: the matrix, a team against all, variants",
         description="Play a sweep of Blitz Bowl games between bots and report each team's "
-                    "wins, draws and losses with 95%% intervals: every team against every "
+                    "wins, draws and losses with 95% intervals: every team against every "
                     "other (the default), one team against all (--team), with each coach "
                     "trait (--traits each), or with one number of one item set to each value "
                     "of a range (--vary). Each pairing plays each team at home in half its "
@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--team", metavar="TEAM",
                    help="the team to sweep (default: every team against every other)")
     p.add_argument("--against", default="all", metavar="TEAMS",
-                   help="with --team: the opponents, comma-separated, or all (the default)")
+                   help="the opponents of --team, or the teams of the matrix: team ids, "
+                        "comma-separated, or all (the default)")
     p.add_argument("--traits", default="none", metavar="TRAITS",
                    help="with --team: the coach trait of the team's coach: none (the "
                         "default), each (one sweep per trait), or trait ids, comma-separated")

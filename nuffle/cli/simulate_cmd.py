@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "for each item of the two teams and any other item whose rules fired, "
                     "in how many games its rules fired, how often per game, and how often "
                     "its coach accepted its `may`. --margin M plays each pairing until "
-                    "its rates are known within ±M points (95%%), batch by batch. --jobs J "
+                    "its rates are known within ±M points (95%), batch by batch. --jobs J "
                     "gives exactly the same figures as --jobs 1.",
     )
     p.add_argument("--home", required=True, metavar="TEAM")
