@@ -223,3 +223,33 @@ def test_simulate_against_all_uses_one_pool_for_every_pairing(monkeypatch, capsy
     from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
     others = sorted(t for t in load_ruleset().teams if t != "human")
     assert [p["away"] for p in json.loads(out)["pairings"]] == others
+
+
+NEW_TEAM = """\
+kind: team
+id: sweep-test-team
+name: Sweep Test Team
+edition: blitz-bowl-s2
+source: {seed: 003_ebf824c1784b0023.txt, page: "appendix: Squadre (Skaven)"}
+text: A team made up for a test.
+text_source: project
+positions:
+  - {id: runner, name: Runner, count: 3, move: 8, throw: 4, armour: 5, abilities: []}
+  - {id: lineman, name: Lineman, count: 3, move: 7, throw: 4, armour: 5, abilities: []}
+"""
+
+
+def test_a_batch_carries_its_content_files_a_worker_need_not_have() -> None:
+    """What a cluster worker does: the pack's file is not on its disk, its text comes
+    with the batch (and a rules error would name the author's path)."""
+    from nuffle.interpreter.blitz_bowl.game import Options
+    from nuffle.interpreter.sweep import Batch, Content, play_batch, ruleset_of
+    missing = "/nowhere/my-pack/sweep-test-team.yaml"
+    assert not Path(missing).exists()
+    content = Content(files=((missing, NEW_TEAM),))
+    assert "sweep-test-team" in ruleset_of(content).teams
+    specs = tuple(GameSpec(g, "sweep-test-team", "orc", 100 + g, ("random", "random"),
+                           Options()) for g in range(2))
+    played = play_batch(Batch(specs, content, tallies=False))
+    assert len(played) == 2 and all(tally is None for _, tally in played)
+    assert played == play_batch(Batch(specs, content, tallies=False))  # seeded: the same
