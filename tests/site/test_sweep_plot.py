@@ -75,9 +75,10 @@ def test_site_build_refuses_a_bad_sweep_before_building(tmp_path, capsys) -> Non
 
 
 def test_the_balance_page_shows_each_sweep() -> None:
-    from nuffle.catalogue.loader import load_catalogue
     from nuffle.sitegen.balance import balance_page
     from nuffle.sitegen.context import Site
+
+    from nuffle.catalogue.loader import load_catalogue
     site = Site.of(load_catalogue()[0])
     sweep = {"title": "Human against <all>", "rows": [ROW]}
     balance_page(site, None, [sweep, sweep])
