@@ -136,6 +136,12 @@ def play_batch(batch: Batch) -> list[tuple[Any, RuleTally | None]]:
     return out
 
 
+def play_parts(specs: tuple[GameSpec, ...], content: Content | None, extra: tuple[str, ...],
+               tallies: bool) -> list[tuple[Any, RuleTally | None]]:
+    """play_batch, given its parts (Dask hands a scattered content over as itself)."""
+    return play_batch(Batch(specs, content, extra, tallies))
+
+
 def _check_worker(content: Content, ruleset: Any) -> None:
     if content.version and ruleset.version != content.version:
         raise WorkerMismatch(f"this worker's content is version {ruleset.version}, the "
@@ -214,9 +220,19 @@ class DaskCluster:
         self.client = client
         threads = sum(client.nthreads().values())
         self.slots = max(2, threads * 2)
+        self.scattered: dict[str, Any] = {}
 
     def submit(self, batch: Batch) -> Any:
-        return self.client.submit(play_batch, batch, pure=False)
+        """The batch's games; its content (a pack's texts can be large) goes to every worker
+        once, scattered, not with each batch."""
+        content: Any = batch.content
+        if content is not None:
+            key = content.key()
+            if key not in self.scattered:
+                self.scattered[key] = self.client.scatter(content, broadcast=True, hash=False)
+            content = self.scattered[key]
+        return self.client.submit(play_parts, batch.specs, content, batch.extra, batch.tallies,
+                                  pure=False)
 
     def wait(self, handles: set[Any]) -> set[Any]:
         return set(self.distributed.wait(list(handles), return_when="FIRST_COMPLETED").done)
