@@ -112,7 +112,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(text_report(s, ruleset.names, game))
     if margin is not None:
         print(f"each pairing played until its rates were within ±{args.margin:g} points "
-              f"(95%) or {cap} games: {sum(s['games'] for s in summaries)} games")
+              f"(95%), at most {cap} games: {sum(s['games'] for s in summaries)} games "
+              "played in all")
     if len(summaries) > 1:
         total = sum(s["home_wins"]["count"] for s in summaries)
         games = sum(s["games"] for s in summaries)
