@@ -125,12 +125,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if team is not None and team not in teams:
         parser.error(f"--team: no team `{team}`; teams: {', '.join(teams)}")
     against = listed(parser, "--against", args.against, [t for t in teams if t != team])
+    if team is None and len(against) < 2:
+        parser.error("--against: the matrix needs two teams or more (or give --team)")
     traits: list[str | None] = [None]
     if args.traits != "none":
         if team is None:
             parser.error("--traits needs --team (the team whose coach has the trait)")
-        traits = list(listed(parser, "--traits", args.traits.replace("each", "all"),
-                             sorted(ruleset.traits)))
+        traits = list(listed(parser, "--traits", args.traits, sorted(ruleset.traits),
+                             every="each"))
     variants: list[tuple[int | None, Any]] = [(None, base)]
     vary = None
     if args.vary is not None:
@@ -196,16 +198,17 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0
 
 
-def listed(parser: argparse.ArgumentParser, flag: str, value: str, known: list[str]
-           ) -> list[str]:
-    """``all``, or ids of ``known`` comma-separated (an unknown one is a usage error)."""
-    if value.strip() == "all":
+def listed(parser: argparse.ArgumentParser, flag: str, value: str, known: list[str],
+           every: str = "all") -> list[str]:
+    """``every`` (all of ``known``), or ids of ``known`` comma-separated (an unknown one is
+    a usage error)."""
+    if value.strip() == every:
         return list(known)
     names = [v.strip() for v in value.split(",") if v.strip()]
     unknown = [n for n in names if n not in known]
     if unknown or not names:
         parser.error(f"{flag}: no `{', '.join(unknown) or value}` here; choose from "
-                     f"{', '.join(known)} or all")
+                     f"{', '.join(known)} or {every}")
     return list(dict.fromkeys(names))
 
 

@@ -253,3 +253,29 @@ def test_a_batch_carries_its_content_files_a_worker_need_not_have() -> None:
     played = play_batch(Batch(specs, content, tallies=False))
     assert len(played) == 2 and all(tally is None for _, tally in played)
     assert played == play_batch(Batch(specs, content, tallies=False))  # seeded: the same
+
+
+def test_a_trait_sweep_gives_the_trait_to_the_teams_coach_on_either_side() -> None:
+    from nuffle.interpreter.balance_sweep import Plan, pairing_seed, plan_groups
+    from nuffle.interpreter.sweep import Content
+    plan = Plan(team="orc", against=["human", "elf"], traits=["t1", "t2"],
+                variants=[(None, Content())], bots=("greedy", "greedy"), seed=3,
+                margin=None, games=4)
+    groups = plan_groups(plan)
+    assert [(m.trait, m.opponent) for _, m in groups] == \
+        [("t1", "human"), ("t1", "elf"), ("t2", "human"), ("t2", "elf")]
+    group, meta = groups[1]  # orc against elf with t1: elf is first in order, home first
+    specs = [group.spec(g) for g in range(4)]
+    assert [(s.home, s.away) for s in specs] == [("elf", "orc"), ("orc", "elf")] * 2
+    assert [(s.options.home_traits, s.options.away_traits) for s in specs] == \
+        [([], ["t1"]), (["t1"], [])] * 2
+    # every trait meets the same games: the seed is the pairing's
+    assert [s.seed for s in specs] == [pairing_seed("orc", "elf", g, 3) for g in range(4)]
+    assert [groups[3][0].spec(g).seed for g in range(4)] == [s.seed for s in specs]
+
+
+def test_the_matrix_needs_two_teams(capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["balance", "--against", "orc"])
+    assert stop.value.code == 2
+    assert "two teams or more" in capsys.readouterr().err
