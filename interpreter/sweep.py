@@ -90,15 +90,17 @@ def load_content(content: Content) -> tuple[Any, list[Any], dict[str, Any]]:
 _RULESETS: dict[str, Any] = {}
 
 
-def ruleset_of(content: Content) -> Any:
-    """The Blitz Bowl ruleset of ``content``, checked and compiled once per process."""
+def ruleset_of(content: Content, catalogue: Any = None) -> Any:
+    """The Blitz Bowl ruleset of ``content``, checked and compiled once per process (from
+    ``catalogue``, its checked catalogue, when the caller has loaded it already)."""
     key = content.key()
     if key not in _RULESETS:
         from nuffle.interpreter.blitz_bowl.ruleset import build_ruleset
-        catalogue, errors, _ = load_content(content)
-        if errors:
-            raise ContentError(f"the content has {len(errors)} error(s); run `nuffle check` "
-                               "to see them")
+        if catalogue is None:
+            catalogue, errors, _ = load_content(content)
+            if errors:
+                raise ContentError(f"the content has {len(errors)} error(s); run `nuffle "
+                                   "check` to see them")
         _RULESETS[key] = build_ruleset(catalogue)
     return _RULESETS[key]
 

@@ -147,12 +147,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         variants = []
         for value, text in texts.items():
             content = content_for(extra, {Path(item.path): text})
-            _, errors, docs = load_content(content)
+            loaded, errors, docs = load_content(content)
             if errors:
                 print_diagnostics(errors, docs)
                 print(f"nuffle balance: the variant {vary.label}={value} has content errors "
                       "(shown above); no game was played", file=sys.stderr)
                 return EXIT_CONTENT
+            ruleset_of(content, loaded)  # checked: compiled from what was just loaded
             variants.append((value, content))
     client = None
     if args.cluster is not None:  # stamped: a worker with other content or engine refuses
@@ -167,7 +168,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if client is not None:
         executor: Any = DaskCluster(client)
     else:
-        for _, content in variants:  # built here once: the forked workers inherit them
+        for _, content in variants:  # built here: the forked workers inherit them
             ruleset_of(content)
         executor = local_executor(min(args.jobs, sum(-(-g.cap // BATCH) for g, _ in groups)))
     bar = tqdm(total=sum(g.cap for g, _ in groups), unit="game",
