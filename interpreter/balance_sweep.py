@@ -90,21 +90,31 @@ def rates(wins: int, draws: int, losses: int) -> dict:
     return out
 
 
-def report(plan: Plan, groups: Sequence[tuple[Group, Meta]], names: Mapping[str, str]
+Record = tuple[int, int, int]  # one game: 0 won, 1 drawn, 2 lost; the team's score; the other's
+
+
+def records(group: Group) -> list[Record]:
+    """Each game of a played group as the report needs it (and a cache keeps it)."""
+    out = []
+    for n, result in enumerate(group.results):
+        mine = "home" if group.spec(n).home == group.team else "away"
+        theirs = "away" if mine == "home" else "home"
+        out.append((group.outcome(n), int(result.score[mine]), int(result.score[theirs])))
+    return out
+
+
+def report(plan: Plan, played: Sequence[tuple[list[Record], Meta]], names: Mapping[str, str]
            ) -> dict:
     """The sweep as data: each pairing's rates and mean scores, and the rows a plot shows
     (the opponents of one team, else one row per variant or trait, or per team in the
     matrix), each pooling its pairings' games."""
     pairings = []
-    for group, meta in groups:
-        mine = [r.score["home" if group.spec(n).home == meta.team else "away"]
-                for n, r in enumerate(group.results)]
-        theirs = [r.score["away" if group.spec(n).home == meta.team else "home"]
-                  for n, r in enumerate(group.results)]
-        score, score_ci = mean_ci([float(v) for v in mine])
-        against, against_ci = mean_ci([float(v) for v in theirs])
+    for games, meta in played:
+        counts = [sum(1 for g in games if g[0] == k) for k in range(3)]
+        score, score_ci = mean_ci([float(g[1]) for g in games])
+        against, against_ci = mean_ci([float(g[2]) for g in games])
         pairings.append({"variant": meta.variant, "trait": meta.trait, "team": meta.team,
-                         "opponent": meta.opponent, **rates(*group.counts()),
+                         "opponent": meta.opponent, **rates(*counts),
                          "score": {"mean": round(score, 3), "ci95": round(score_ci, 3)},
                          "conceded": {"mean": round(against, 3), "ci95": round(against_ci, 3)}})
     rows = _rows(plan, pairings, names)

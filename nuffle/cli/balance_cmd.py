@@ -12,7 +12,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from nuffle.cli.arguments import output_file, seed_number, whole_number
+from nuffle.cli.arguments import output_dir, output_file, seed_number, whole_number
 from nuffle.cli.common import EXIT_CONTENT, EXIT_USAGE, print_diagnostics
 from nuffle.cli.content_option import add_content_option, content_paths
 from nuffle.cli.sweep_options import default_jobs, margin_points
@@ -64,6 +64,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="run the games on a running Dask scheduler, e.g. tcp://host:8786 "
                         f"(needs Dask's distributed: {CLUSTER_INSTALL})")
+    p.add_argument("--cache", type=output_dir, metavar="DIR",
+                   help="keep each pairing's games in DIR: the same sweep again, or one that "
+                        "adds values, traits or teams, plays only what is new (any change to "
+                        "the content or the engine plays everything again)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.add_argument("--output", type=output_file, metavar="FILE",
                    help="also write the sweep as JSON to FILE (for `nuffle site build "
@@ -97,7 +101,8 @@ def connect(parser: argparse.ArgumentParser, address: str) -> Any:
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from nuffle.cli.engine_common import bots
-    from nuffle.interpreter.balance_sweep import Plan, plan_groups, report
+    from nuffle.interpreter import sweep_cache
+    from nuffle.interpreter.balance_sweep import Plan, plan_groups, records, report
     from nuffle.interpreter.errors import ContentError
     from nuffle.interpreter.sweep import (
         BATCH,
@@ -165,13 +170,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 seed=args.seed, margin=margin, games=args.games,
                 vary=vary.label if vary else None)
     groups = plan_groups(plan)
+    cached, keys = cached_groups(args.cache, plan, groups)
+    to_play = [(g, m) for n, (g, m) in enumerate(groups) if n not in cached]
     if client is not None:
         executor: Any = DaskCluster(client)
     else:
         for _, content in variants:  # built here: the forked workers inherit them
             ruleset_of(content)
-        executor = local_executor(min(args.jobs, sum(-(-g.cap // BATCH) for g, _ in groups)))
-    bar = tqdm(total=sum(g.cap for g, _ in groups), unit="game",
+        executor = local_executor(max(1, min(args.jobs, sum(-(-g.cap // BATCH)
+                                                            for g, _ in to_play))))
+    bar = tqdm(total=sum(g.cap for g, _ in to_play), unit="game",
                disable=not sys.stderr.isatty(), file=sys.stderr)
 
     def progress(done: int, total: int) -> None:
@@ -179,7 +187,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bar.update(done - bar.n)
 
     try:
-        run_groups([g for g, _ in groups], executor, None if margin is None else margin / 100,
+        run_groups([g for g, _ in to_play], executor, None if margin is None else margin / 100,
                    tallies=False, progress=progress)
     except WorkerMismatch as exc:
         print(f"nuffle balance: a worker refused the games: {exc}", file=sys.stderr)
@@ -188,7 +196,13 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bar.close()
         if client is not None:
             client.close()
-    data = report(plan, groups, ruleset.names)
+    played = [(cached[n] if n in cached else records(g), m)
+              for n, (g, m) in enumerate(groups)]
+    if args.cache is not None:
+        for n, (games, _) in enumerate(played):
+            if n not in cached:
+                sweep_cache.write(Path(args.cache), keys[n], games)
+    data = report(plan, played, ruleset.names)
     if args.output:
         Path(args.output).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     if args.format == "json":
@@ -197,6 +211,24 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         print(text_report(data))
     return 0
+
+
+def cached_groups(folder: str | None, plan: Any, groups: list[tuple[Any, Any]]
+                  ) -> tuple[dict[int, list[tuple[int, int, int]]], list[str]]:
+    """The groups found in the cache folder (by their place in ``groups``), and every
+    group's key; nothing without a folder."""
+    if folder is None:
+        return {}, []
+    from nuffle.interpreter import sweep_cache
+    from nuffle.interpreter.sweep import BATCH, ruleset_of
+    from nuffle.sitegen.balance import engine_version
+    keys = [sweep_cache.group_key({
+        "engine": engine_version(), "content": ruleset_of(g.content).version,
+        "team": m.team, "opponent": m.opponent, "trait": m.trait, "seed": plan.seed,
+        "bots": list(plan.bots), "margin": plan.margin, "cap": plan.cap, "batch": BATCH})
+        for g, m in groups]
+    found = {n: sweep_cache.read(Path(folder), key) for n, key in enumerate(keys)}
+    return {n: games for n, games in found.items() if games is not None}, keys
 
 
 def listed(parser: argparse.ArgumentParser, flag: str, value: str, known: list[str],

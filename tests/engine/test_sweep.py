@@ -279,3 +279,28 @@ def test_the_matrix_needs_two_teams(capsys) -> None:
         main(["balance", "--against", "orc"])
     assert stop.value.code == 2
     assert "two teams or more" in capsys.readouterr().err
+
+
+def test_a_cached_sweep_plays_only_what_is_new(tmp_path, monkeypatch, capsys) -> None:
+    played: list[int] = []
+    real = sweep.play_batch
+
+    def counting(batch: sweep.Batch) -> list:
+        played.append(len(batch.specs))
+        return real(batch)
+
+    monkeypatch.setattr(sweep, "play_batch", counting)
+    cache = tmp_path / "cache"
+    base = ["balance", "--team", "human", "--games", "3", "--jobs", "1", "--bots", "random",
+            "--format", "json", "--cache", str(cache)]
+    code, first, _ = run([*base, "--against", "orc,elf"], capsys)
+    assert code == 0 and sum(played) == 6 and len(list(cache.iterdir())) == 2
+    code, again, _ = run([*base, "--against", "orc,elf"], capsys)
+    assert code == 0 and sum(played) == 6 and again == first  # nothing played
+    code, more, _ = run([*base, "--against", "orc,elf,dwarf"], capsys)
+    assert code == 0 and sum(played) == 9  # only the new pairing
+    assert json.loads(more)["pairings"][:2] == json.loads(first)["pairings"]
+    for entry in cache.iterdir():  # anyone can edit the folder: a bad file is played again
+        entry.write_text('{"format": 1, "key": "x", "games": [[5, 0, 0]]}', encoding="utf-8")
+    code, replayed, _ = run([*base, "--against", "orc,elf"], capsys)
+    assert code == 0 and sum(played) == 15 and replayed == first
