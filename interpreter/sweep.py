@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from nuffle.interpreter.bots import make_agents
 from nuffle.interpreter.errors import ContentError
-from nuffle.interpreter.games import DEFAULT_GAME, rules
+from nuffle.interpreter.games import rules
 from nuffle.interpreter.rule_counts import RuleTally
 from nuffle.interpreter.simulate import GameSpec, wilson
 
@@ -351,8 +351,3 @@ def run_specs(specs: Sequence[GameSpec], executor: Executor, extra: Sequence[str
     run_groups([group], executor)
     return group.results, group.tallies
 
-
-__all__ = ["BATCH", "DEFAULT_GAME", "Batch", "Content", "DaskCluster", "Group", "InProcess",
-           "LocalProcesses", "WorkerMismatch", "content_for", "games_for_margin",
-           "load_content", "local_executor", "play_batch", "run_groups", "ruleset_of",
-           "widest"]
