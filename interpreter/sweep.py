@@ -342,12 +342,3 @@ def run_groups(groups: Sequence[Group], executor: Executor, margin: float | None
     finally:
         executor.close()
 
-
-def run_specs(specs: Sequence[GameSpec], executor: Executor, extra: Sequence[str] = (),
-              ) -> tuple[list[Any], list[RuleTally | None]]:
-    """Fixed specs (one group, every game): results and tallies in order."""
-    group = Group(specs[0].home if specs else "", lambda i: specs[i], len(specs),
-                  extra=tuple(extra))
-    run_groups([group], executor)
-    return group.results, group.tallies
-
