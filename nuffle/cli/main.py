@@ -49,6 +49,8 @@ COMMANDS = (
             "re-run a game log and verify it, record by record"),
     Command("simulate", "nuffle.cli.simulate_cmd",
             "play many games between bots and summarise them"),
+    Command("balance", "nuffle.cli.balance_cmd",
+            "sweeps of many games: the matrix, a team against all, variants"),
     Command("kickoff", "nuffle.cli.kickoff_cmd",
             "set up two Blood Bowl teams, kick off, and tell what the Kick-Off table did"),
     Command("league", "nuffle.cli.league_cmd", "run a whole league between bot coaches"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from nuffle.cli.arguments import SEED_MAX, seed_number, whole_number
 from nuffle.cli.engine_common import (
@@ -16,8 +17,13 @@ from nuffle.cli.engine_common import (
     rules_error,
     team_id,
 )
+from nuffle.cli.sweep_options import default_jobs, margin_points
 from nuffle.interpreter.games import DEFAULT_GAME, rules
 from nuffle.limits import JOBS, SIMULATED_GAMES
+
+if TYPE_CHECKING:
+    from nuffle.interpreter.simulate import GameSpec
+    from nuffle.interpreter.sweep import Group
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,17 +36,26 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "casualties (Blood Bowl), each with a 95% confidence interval; then, "
                     "for each item of the two teams and any other item whose rules fired, "
                     "in how many games its rules fired, how often per game, and how often "
-                    "its coach accepted its `may`. --jobs J gives exactly the same figures "
-                    "as --jobs 1.",
+                    "its coach accepted its `may`. --margin M plays each pairing until "
+                    "its rates are known within ±M points (95%), batch by batch. --jobs J "
+                    "gives exactly the same figures as --jobs 1.",
     )
     p.add_argument("--home", required=True, metavar="TEAM")
     p.add_argument("--away", required=True, metavar="TEAM", help="a team id, or `all`")
-    p.add_argument("--games", type=whole_number(1, SIMULATED_GAMES), default=100, metavar="N",
-                   help=f"games per pairing, 1 to {SIMULATED_GAMES} (default: 100)")
+    p.add_argument("--games", type=whole_number(1, SIMULATED_GAMES), metavar="N",
+                   help=f"games per pairing, 1 to {SIMULATED_GAMES} (default: 100; with "
+                        "--margin, the most a pairing plays: by default as many as the "
+                        "margin can need, 385 for 5 points)")
+    p.add_argument("--margin", type=margin_points, metavar="M",
+                   help="play each pairing in batches of 25 games until its win, draw and "
+                        "loss rates each have a 95%% interval of at most ±M points (0.5 to "
+                        "50), or --games are played; the stopping point depends on the seed "
+                        "alone")
     p.add_argument("--seed", type=seed_number, default=1,
                    help=f"the seed of the run, 0 to {SEED_MAX} (default: 1)")
-    p.add_argument("--jobs", type=whole_number(1, JOBS), default=1, metavar="J",
-                   help=f"worker processes, 1 to {JOBS} (default: 1)")
+    p.add_argument("--jobs", type=whole_number(1, JOBS), default=default_jobs(), metavar="J",
+                   help=f"worker processes, 1 to {JOBS} (default: the processors this "
+                        "command may use, %(default)s here)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     add_game_options(p)
     p.set_defaults(bots="greedy,greedy")
@@ -50,7 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from tqdm import tqdm
 
-    from nuffle.interpreter.simulate import GameSpec, game_seed, run_games_counted, summarise
+    from nuffle.interpreter.simulate import GameSpec, game_seed, summarise
+    from nuffle.interpreter.sweep import BATCH, Group, games_for_margin, local_executor, run_groups
+
     extra = content_paths(parser, args)
     game, ruleset = pick_game(parser, args, extra, args.home, args.away)
     pair = bots(parser, args.bots, rules(game).BOTS)
@@ -58,33 +75,51 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     opponents = sorted(t for t in ruleset.teams if t != home) if args.away == "all" \
         else [team_id(parser, ruleset, args.away, "--away")]
     options = options_for(parser, game, ruleset, args)
-    specs: list[GameSpec] = []
-    for away in opponents:
-        for _ in range(args.games):
-            i = len(specs)
-            specs.append(GameSpec(i, home, away, game_seed(args.seed, i), pair, options, game))
-    bar = tqdm(total=len(specs), unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
+    margin = args.margin / 100 if args.margin is not None else None
+    cap = args.games or (games_for_margin(margin) if margin is not None else 100)
+
+    def pairing(n: int, away: str) -> Group:
+        # game g of pairing n is game n * cap + g of the run: a run with --margin plays the
+        # first games of each pairing of the same run without it (--games cap)
+        def spec(g: int) -> GameSpec:
+            i = n * cap + g
+            return GameSpec(i, home, away, game_seed(args.seed, i), pair, options, game)
+        return Group(home, spec, cap, extra=tuple(str(p) for p in extra))
+
+    groups = [pairing(n, away) for n, away in enumerate(opponents)]
+    bar = tqdm(total=cap * len(groups), unit="game", disable=not sys.stderr.isatty(),
+               file=sys.stderr)
+
+    def progress(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+
+    batches = len(groups) * -(-cap // BATCH)
     try:
-        results, tallies = run_games_counted(specs, args.jobs, extra,
-                                             progress=lambda: bar.update())
+        run_groups(groups, local_executor(min(args.jobs, batches)), margin, progress=progress)
     finally:
         bar.close()
+    results = [r for g in groups for r in g.results]
     stopped = [r for r in results if r.error is not None]
     if stopped:
         print(f"nuffle simulate: {len(stopped)} of {len(results)} games were stopped by their "
               "rules; the first:", file=sys.stderr)
         return rules_error(stopped[0])
-    summaries = []
-    for n, away in enumerate(opponents):
-        games = slice(n * args.games, (n + 1) * args.games)
-        summaries.append(summarise(results[games], home, away, game, tallies[games]))
+    summaries = [summarise(g.results, home, away, game, [t for t in g.tallies if t])
+                 for g, away in zip(groups, opponents, strict=True)]
     if args.format == "json":
-        json.dump({"seed": args.seed, "bots": list(pair), "pairings": summaries},
-                  sys.stdout, indent=2)
+        head: dict = {"seed": args.seed, "bots": list(pair)}
+        if margin is not None:
+            head.update(margin=args.margin, max_games=cap)
+        json.dump({**head, "pairings": summaries}, sys.stdout, indent=2)
         print()
         return 0
     for s in summaries:
         print(text_report(s, ruleset.names, game))
+    if margin is not None:
+        print(f"each pairing played until its rates were within ±{args.margin:g} points "
+              f"(95%), at most {cap} games: {sum(s['games'] for s in summaries)} games "
+              "played in all")
     if len(summaries) > 1:
         total = sum(s["home_wins"]["count"] for s in summaries)
         games = sum(s["games"] for s in summaries)

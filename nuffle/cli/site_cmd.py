@@ -64,6 +64,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                             "at 95%%)")
     build.add_argument("--jobs", type=whole_number(1, JOBS), default=1, metavar="J",
                        help=f"processes for the simulation, 1 to {JOBS} (default: 1)")
+    build.add_argument("--sweep", action="append", default=[], metavar="FILE",
+                       help="a sweep written by `nuffle balance --output FILE`, drawn on the "
+                            "balance page with its intervals; repeatable")
     add_content_option(build, "to show")
     build.set_defaults(run=lambda args: run_build(args, build))
     serve = actions.add_parser("serve", help="serve the site, rebuilding on content changes",
@@ -85,7 +88,11 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from nuffle.i18n.catalog import CatalogError
     from nuffle.sitegen.build import BuildOptions, build, load_site_content
     from nuffle.sitegen.markers import MarkerError
-
+    from nuffle.sitegen.sweep_plot import SweepFileError, read_sweep
+    try:
+        sweeps = tuple(read_sweep(Path(f)) for f in args.sweep)
+    except SweepFileError as exc:
+        parser.error(f"--sweep {exc}")
     packs = tuple(pack_paths(parser, args.content, args.base))
     _, diags, docs = load_site_content(packs)
     errors = [d for d in diags if d.severity == "error"]
@@ -95,7 +102,7 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
               "site", file=sys.stderr)
         return EXIT_CONTENT
     opts = BuildOptions(out=Path(args.out), balance=args.balance, content=packs,
-                        balance_games=args.balance_games, jobs=args.jobs)
+                        balance_games=args.balance_games, jobs=args.jobs, sweeps=sweeps)
     start = time.perf_counter()
     bar = tqdm(unit="game", disable=not (args.balance and sys.stderr.isatty()), file=sys.stderr)
     try:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from nuffle.interpreter.balance_sweep import pairing_seed as sweep_seed
 from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.blitz_bowl.ruleset import EDITION, GAME
 from nuffle.interpreter.content import cache_key, checked_catalogue, content_version
@@ -220,10 +221,9 @@ def pairing_keys(catalogue: Catalogue, games: int) -> dict[Pair, str]:
 
 def pairing_seed(a: str, b: str, game: int) -> int:
     """The seed of the pairing's game number ``game``: from the two team ids and that number
-    (a stable hash, not Python's `hash`), below 2**56 so `nuffle play --seed` takes it."""
-    first, second = sorted((a, b))
-    text = f"{SEED}/{first}/{second}/{game}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:7], "big")
+    (a stable hash, not Python's `hash`), below 2**56 so `nuffle play --seed` takes it; the
+    same as `nuffle balance --seed 2026` gives it, so that sweep plays these games."""
+    return sweep_seed(a, b, game, SEED)
 
 
 # -- playing and caching -------------------------------------------------------------------
@@ -374,7 +374,9 @@ def team_record(site: Site, data: dict | None, team: str) -> list[list[str]] | N
     return rows
 
 
-def balance_page(site: Site, data: dict | None) -> None:
+def balance_page(site: Site, data: dict | None, sweeps: Sequence[dict] = ()) -> None:
+    """The matrix (or how to make it), then the sweeps given to the build (`sweep_plot`)."""
+    from nuffle.sitegen.sweep_plot import sweeps_section
     out: list[str] = []
     title = site.translation(N_("Balance"))
     if data is None:
@@ -384,7 +386,7 @@ def balance_page(site: Site, data: dict | None) -> None:
                        "greedy bots on both sides, seeded) and show them here; the results are "
                        "kept until the content changes.",
                        command="`nuffle site build --balance`", games=GAMES_FOR_5_POINTS)]
-        site.add("balance.md", "\n".join(out), title)
+        site.add("balance.md", "\n".join([*out, *sweeps_section(site, list(sweeps))]), title)
         return
     teams = sorted(data["tally"])
     names = [site.names.get(t, t) for t in teams]
@@ -428,4 +430,4 @@ def balance_page(site: Site, data: dict | None) -> None:
                      f"{100 * total_w / max(1, total_n):.0f}%"])
     # the team column stays put while the numbers scroll (nuffle.css)
     out += ['<div class="win-rates" markdown="1">', "", table(header, body), "", "</div>"]
-    site.add("balance.md", "\n".join(out), title)
+    site.add("balance.md", "\n".join([*out, *sweeps_section(site, list(sweeps))]), title)

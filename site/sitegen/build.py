@@ -112,6 +112,7 @@ class BuildOptions:
     jobs: int = 1
     strict: bool = True
     content: tuple[Path, ...] = ()  # content packs (folders or files) shown beside the bundled
+    sweeps: tuple[dict, ...] = ()  # sweeps read by sweep_plot.read_sweep, on the balance page
 
 
 def load_site_content(content: tuple[Path, ...] = ()):
@@ -151,12 +152,12 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     entries = {d: domain_entries(d, catalogue) for d in DOMAINS}  # each computed once
     translated = translated_items(entries["content"])
     report = status_report(list(site_languages()), entries)
-    site = language_site(Site.of(catalogue), data, diags, translated, report)
+    site = language_site(Site.of(catalogue), data, diags, translated, report, opts.sweeps)
     for lang in site_languages():
         localized, missing = localized_catalogue(catalogue, lang, entries["content"])
         other = Site.of(localized, lang)
         other.untranslated = missing
-        language_site(other, data, diags, translated, report)
+        language_site(other, data, diags, translated, report, opts.sweeps)
         for path, text in other.pages.items():
             stem, dot, ext = path.rpartition(".")
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
@@ -165,7 +166,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
 
 
 def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, str, str]]],
-                  report: dict) -> Site:
+                  report: dict, sweeps: tuple[dict, ...] = ()) -> Site:
     """Every page of the site in ``site.lang``."""
     makers = {"ability": ability_page, "ball": ball_page, "challenge-card": card_page,
               "coach-trait": trait_page, "table": table_page, "pitch": pitch_page,
@@ -187,7 +188,7 @@ def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, 
     reference_pages(site)
     limits_page(site)
     coverage_page(site, coverage_rows(site, diags, translated))
-    balance_page(site, data)
+    balance_page(site, data, sweeps)
     schema_pages(site)
     translation_page(site, hand_written_languages(), report)
     for page, here in hand_written_pages():
