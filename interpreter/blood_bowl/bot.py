@@ -40,7 +40,12 @@ class BloodBowlGreedyBot:
             risky = game.tackle_zones(mover.square, team) > 0 \
                 or mover.moves_used >= mover.movement
             self.mover, self.penalty = mover, 3 if risky else 0
-        scores = [scorer(option, team, game) for option in decision.options]
+        if decision.kind == "setup":  # some 190 squares a player: scored inline (`_setup`)
+            centre = 13 if team is game.away else 12
+            scores = [-5 if o is None else -abs(o.x - centre) - abs(o.y - 7) / 2
+                      for o in decision.options]
+        else:
+            scores = [scorer(option, team, game) for option in decision.options]
         return max(range(len(scores)), key=scores.__getitem__)
 
     # -- helpers ---------------------------------------------------------------------------

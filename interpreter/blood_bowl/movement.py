@@ -60,6 +60,8 @@ def may_block_prone(m: Match, p: Player) -> bool:
 
 def rushes(m: Match, p: Player) -> int:
     """The extra squares a player may Go For It in an action (page 21: two)."""
+    if not m.hooks.on_modify.get("rushes"):  # asked at every square: no payload for nobody
+        return RUSHES
     return m.modify("rushes", RUSHES, {"player": p, "team": p.team})
 
 
@@ -72,13 +74,14 @@ def step_options(m: Match, p: Player) -> list[Square]:
     if squares_left(m, p) <= 0:
         return []
     assert p.square is not None  # the moving player is on the pitch
-    return [s for s in p.square.neighbours if s not in m.occupant]
+    occupant = m.occupant
+    return [s for s in p.square.neighbours if s not in occupant]
 
 
 def leap_options(m: Match, p: Player) -> list[Square]:
     """The empty squares one or two squares away a player may leap to, when a rule lets
     them leap (`can-leap`) and two squares of movement are left (page 27)."""
-    if squares_left(m, p) < LEAP_COST \
+    if squares_left(m, p) < LEAP_COST or not m.hooks.on_modify.get("can-leap") \
             or not m.modify("can-leap", False, {"player": p, "team": p.team}):
         return []
     assert p.square is not None  # the moving player is on the pitch

@@ -21,7 +21,7 @@ from nuffle.interpreter.blood_bowl import (
     team_mates,
     weapons,
 )
-from nuffle.interpreter.blood_bowl.state import Player, Square, Team
+from nuffle.interpreter.blood_bowl.state import ON_PITCH, Player, Square, Team
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -147,7 +147,19 @@ def activations(m: Match, team: Team, players: list[Player] | None,
     # asked only if any exists
     restricted = m.hooks.get("action-allowed", "modify")
     bombs = m.hooks.get("can-throw-bombs", "modify")
-    out = []
+    out: list[tuple[Player, str]] = []
+    if not restricted and not bombs:  # no rule to ask: only Block needs a look at the player
+        plain = [a for a in allowed if a != "throw-bomb"]
+        for p in players if players is not None else team.players:
+            if p.acted or p.where != ON_PITCH or p.stunned:
+                continue
+            for action in plain:
+                if action == "block" and not (
+                        (p.standing or movement.may_block_prone(m, p))
+                        and blocking.targets(m, p)):
+                    continue
+                out.append((p, action))
+        return out
     for p in players if players is not None else team.players:
         if p.acted or not p.on_pitch or p.stunned:
             continue
