@@ -126,10 +126,11 @@ class HookFiring:
     # -- running hooks ---------------------------------------------------------------------
     def _idle(self, bucket: list[HookInstance]) -> None:
         """What firing a bucket none of whose hooks applies still does: the depth limit,
-        and a new event at the top (the budget counts each event's steps afresh)."""
+        and a new event at the top (the budget counts each event's steps afresh; with no
+        step counted since the last, that changes nothing and is skipped)."""
         if self.depth >= limits.HOOK_DEPTH:
             self._too_deep(bucket)
-        if self.depth == 0:
+        if self.depth == 0 and self.budget.event:
             self.budget.new_event()
 
     def _too_deep(self, bucket: list[HookInstance]) -> None:
@@ -144,7 +145,7 @@ class HookFiring:
         The bucket is never changed in place (HookRegistry), so it is walked uncopied."""
         if self.depth >= limits.HOOK_DEPTH:
             self._too_deep(bucket)
-        if self.depth == 0:
+        if self.depth == 0 and self.budget.event:  # (nothing to start afresh at 0)
             self.budget.new_event()
         self.depth += 1
         inst: HookInstance | None = None
@@ -300,7 +301,14 @@ def _first(bucket: list[HookInstance], payload: dict) -> int:
         if inst.disabled:
             continue
         guards = inst.hook.guards
-        if not guards or _guards_hold(guards, payload, inst.owner):
+        if not guards:
+            return index
+        # the first of its guards inline (most hooks have one, most often `player is self`)
+        field, name = guards[0]
+        owner = inst.owner
+        value = owner.player if name == "self" else guard_value(owner, name)
+        if payload.get(field) is value and (
+                len(guards) == 1 or _guards_hold(guards, payload, owner)):
             return index
     return -1
 

@@ -47,7 +47,8 @@ class BloodBowlGreedyBot:
             self.mover, self.penalty = mover, 3 if risky else 0
         if decision.kind == "setup":  # some 190 squares a player: `_setup`'s scores, looked up
             table = SETUP_SCORES[team is game.away]
-            scores = [-5 if o is None else table[o.x][o.y] for o in decision.options]
+            squares: Any = decision.options  # Squares, and None for "done"
+            scores = [-5 if o is None else table[o.x][o.y] for o in squares]
         else:
             scores = [scorer(option, team, game) for option in decision.options]
         return max(range(len(scores)), key=scores.__getitem__)
