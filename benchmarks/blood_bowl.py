@@ -25,11 +25,12 @@ from nuffle.interpreter.bots import RandomBot
 TARGET_MATCHES_PER_SECOND = 10
 TARGET_RULES_COST = 1.3  # a match with every rule on, against one with them all off
 
-# The figures when issue 16 began (2026-11-24, commit 4df5eb4): this script with its
-# defaults (200 random, 100 greedy and 200 rules-off matches, one core), the best of three
-# runs interleaved with runs of the new code on the shared 2-core machine the project is
-# built on; its speed drifts from run to run, so compare figures taken side by side.
-BEFORE_ISSUE_16 = {"random": 0.0, "greedy": 0.0, "rules_cost": 0.0}
+# The figures when issue 16 began (measured 2026-11-24 on commit 4df5eb4 with this script,
+# CPU seconds, `--matches 60`): the best of five runs interleaved with runs of the new code
+# on the shared 2-core machine the project is built on (the rules' cost: the median). Its
+# speed drifts by a third from run to run under other work: compare figures taken side by
+# side, not with these alone.
+BEFORE_ISSUE_16 = {"random": 30.2, "greedy": 27.3, "random_rules_off": 39.4, "rules_cost": 1.30}
 
 
 def pin_one_core() -> None:
