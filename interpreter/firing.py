@@ -56,40 +56,59 @@ class HookFiring:
         raise NotImplementedError
 
     # -- the four windows ------------------------------------------------------------------
+    # Each looks its bucket up in the timing's own dict (an event with no hook costs that
+    # lookup), then finds the first instance whose guards hold (`_first`) before building
+    # anything: when none does, the event costs no Firing, no names and no copy.
     def before(self, event: str, payload: dict) -> Firing | None:
-        bucket = self.hooks.get(event, "before")
+        bucket = self.hooks.on_before.get(event)
         if not bucket:
             return None
+        start = _first(bucket, payload)
         firing = Firing()
-        self._run(bucket, payload, firing, stop_when_cancelled=True)
+        if start < 0:
+            self._idle(bucket)
+        else:
+            self._run(bucket, payload, firing, start, stop_when_cancelled=True)
         return firing
 
     def after(self, event: str, payload: dict, record: bool = True) -> Firing | None:
         if record:
             self.record(event, payload)
-        bucket = self.hooks.get(event, "after")
+        bucket = self.hooks.on_after.get(event)
         if not bucket:
             return None
+        start = _first(bucket, payload)
         firing = Firing()
-        self._run(bucket, payload, firing)
+        if start < 0:
+            self._idle(bucket)
+        else:
+            self._run(bucket, payload, firing, start)
         return firing
 
     def instead(self, event: str, payload: dict) -> bool:
         """True when a hook replaced the event."""
-        bucket = self.hooks.get(event, "instead of")
+        bucket = self.hooks.on_instead.get(event)
         if not bucket:
             return False
+        start = _first(bucket, payload)
+        if start < 0:
+            self._idle(bucket)
+            return False
         firing = Firing()
-        self._run(bucket, payload, firing, stop_when_replaced=True)
+        self._run(bucket, payload, firing, start, stop_when_replaced=True)
         return firing.replaced
 
     def modify(self, event: str, value: Any, payload: dict) -> Any:
-        bucket = self.hooks.get(event, "modify")
+        bucket = self.hooks.on_modify.get(event)
         if not bucket:
+            return value
+        start = _first(bucket, payload)
+        if start < 0:
+            self._idle(bucket)
             return value
         firing = Firing()
         box: dict[str, Any] = {"value": value, "by": []}
-        self._run(bucket, payload, firing, value_box=box)
+        self._run(bucket, payload, firing, start, value_box=box)
         result = box["value"]
         if box["by"]:  # the narrative names them on the line of the roll they changed
             self.changed_by = box["by"]
@@ -105,37 +124,53 @@ class HookFiring:
         return result
 
     # -- running hooks ---------------------------------------------------------------------
-    def _run(self, bucket: list[HookInstance], payload: dict, firing: Firing,
+    def _idle(self, bucket: list[HookInstance]) -> None:
+        """What firing a bucket none of whose hooks applies still does: the depth limit,
+        and a new event at the top (the budget counts each event's steps afresh; with no
+        step counted since the last, that changes nothing and is skipped)."""
+        if self.depth >= limits.HOOK_DEPTH:
+            self._too_deep(bucket)
+        if self.depth == 0 and self.budget.event:
+            self.budget.new_event()
+
+    def _too_deep(self, bucket: list[HookInstance]) -> None:
+        raise RulesError("G005", f"hooks set off hooks more than {limits.HOOK_DEPTH} deep",
+                         self.running or bucket[0].hook.origin, "a hook whose effect fires "
+                         "its own event again never ends: add `once per …` or a condition")
+
+    def _run(self, bucket: list[HookInstance], payload: dict, firing: Firing, start: int = 0,
              value_box: dict | None = None, stop_when_replaced: bool = False,
              stop_when_cancelled: bool = False) -> None:
+        """Run the bucket's hooks from ``start`` (those before it do not apply: `_first`).
+        The bucket is never changed in place (HookRegistry), so it is walked uncopied."""
         if self.depth >= limits.HOOK_DEPTH:
-            raise RulesError("G005", f"hooks set off hooks more than {limits.HOOK_DEPTH} deep",
-                             self.running or bucket[0].hook.origin, "a hook whose effect fires "
-                             "its own event again never ends: add `once per …` or a condition")
-        if self.depth == 0:
+            self._too_deep(bucket)
+        if self.depth == 0 and self.budget.event:  # (nothing to start afresh at 0)
             self.budget.new_event()
         self.depth += 1
         inst: HookInstance | None = None
         try:
-            for inst in list(bucket):
+            for index in range(start, len(bucket)):
+                inst = bucket[index]
                 if inst.disabled:
                     continue
-                if self.denied and (inst.owner.player, inst.owner.item) in self.denied:
-                    continue
                 hook = inst.hook
+                owner = inst.owner
+                if hook.guards and not _guards_hold(hook.guards, payload, owner):
+                    continue
+                if self.denied and (owner.player, owner.item) in self.denied:
+                    continue
                 limited = hook.once or hook.once_scope is not None
                 token = self.scope_token(hook.once_scope or "game") if limited else 0
                 if limited and inst.used_token == token:
                     continue
-                if hook.guards and not _guards_hold(hook, payload, inst.owner):
-                    continue
-                vars_ = context_vars(inst.owner)
+                vars_ = context_vars(owner)
                 if inst.captured:
                     vars_.update(inst.captured)
                 vars_.update(payload)
                 if value_box is not None:
                     vars_["value"] = value_box["value"]
-                env = Env(self, inst.owner, vars_, firing)
+                env = Env(self, owner, vars_, firing)
                 if hook.filter is not None and not hook.filter(env):
                     continue
                 if hook.play and not self.offer_bonus_play(inst):
@@ -149,7 +184,6 @@ class HookFiring:
                 caller, calling = self.running, self.rule
                 self.budget.step(caller or hook.origin)
                 self.running, self.rule = hook.origin, env
-                owner = inst.owner
                 key = (owner.kind, owner.item)
                 fired = self.tally.fired
                 fired[key] = fired.get(key, 0) + 1
@@ -244,11 +278,39 @@ class HookFiring:
         raise NotImplementedError
 
 
-def _guards_hold(hook: CompiledHook, payload: dict, owner: Owner) -> bool:
-    for field, name in hook.guards:  # noqa: SIM110 - a hot path
-        if payload.get(field) is not guard_value(owner, name):
+def _guards_hold(guards: tuple[tuple[str, str], ...], payload: dict, owner: Owner) -> bool:
+    """Whether each (payload field, context name) pair names the same object (a filter's
+    `player is self`): read straight from the owner, as ``guard_value`` does."""
+    for field, name in guards:
+        if name == "self":
+            value = owner.player
+        elif name == "this-ball":
+            value = owner.ball
+        else:
+            value = guard_value(owner, name)
+        if payload.get(field) is not value:
             return False
     return True
+
+
+def _first(bucket: list[HookInstance], payload: dict) -> int:
+    """The index of the first instance that may apply (not removed, its guards hold), or -1.
+    Guards read only the payload and the owner, so checking them before any hook runs
+    gives the same answer `_run` would."""
+    for index, inst in enumerate(bucket):
+        if inst.disabled:
+            continue
+        guards = inst.hook.guards
+        if not guards:
+            return index
+        # the first of its guards inline (most hooks have one, most often `player is self`)
+        field, name = guards[0]
+        owner = inst.owner
+        value = owner.player if name == "self" else guard_value(owner, name)
+        if payload.get(field) is value and (
+                len(guards) == 1 or _guards_hold(guards, payload, owner)):
+            return index
+    return -1
 
 
 def _marker(inst: HookInstance, token: int, game: HookFiring, hook: CompiledHook):

@@ -124,45 +124,76 @@ class HookInstance:
 
 class HookRegistry:
     """Hook instances by (event, timing), in the order they fire: by rank, then in the order
-    they were added (an instance goes after every instance of its rank or lower)."""
+    they were added (an instance goes after every instance of its rank or lower).
+
+    How it is indexed, so that the common cases cost little:
+    - each timing has its own dict from event to bucket (``timings``), so an event with no
+      hook costs one dict lookup;
+    - a bucket is never changed in place: adding or removing an instance puts a new list
+      in its place, so firing walks the list it looked up without copying it, and an
+      instance added by a rule that is firing waits for the next time, as before;
+    - temporary instances (`for this SCOPE`) are also kept by the (scope, token) they last
+      until (``expiring``), so the end of a scope touches only what ends with it: with
+      nothing of that scope alive it is one dict lookup, however many hooks are bound.
+    ``examined`` counts the instances the ends of scopes have looked at (a test reads it).
+    """
+
+    TIMINGS = ("before", "after", "instead of", "modify")
 
     def __init__(self) -> None:
         self.by_key: dict[tuple[str, str], list[HookInstance]] = {}
+        self.timings: dict[str, dict[str, list[HookInstance]]] = {t: {} for t in self.TIMINGS}
+        # the same dicts by name, for the firing code's hot paths
+        self.on_before = self.timings["before"]
+        self.on_after = self.timings["after"]
+        self.on_instead = self.timings["instead of"]
+        self.on_modify = self.timings["modify"]
         self.count = 0
-        # the temporary instances by the (scope, token) they last until, so that the end
-        # of a scope touches only what ends with it, not every bucket
+        # the temporary instances by the (scope, token) they last until
         self.expiring: dict[tuple[str, int], list[HookInstance]] = {}
+        self.examined = 0
+
+    def _put(self, event: str, timing: str, bucket: list[HookInstance]) -> None:
+        self.by_key[(event, timing)] = bucket
+        self.timings.setdefault(timing, {})[event] = bucket
 
     def add(self, instance: HookInstance) -> HookInstance:
         if self.count >= limits.LIVE_HOOKS:
             raise RulesError("G003", f"more than {limits.LIVE_HOOKS:,} hooks alive at once",
                              instance.hook.origin, "hooks added `for this SCOPE` by a hook that "
                              "fires often pile up: add them once, or for a shorter scope")
-        key = (instance.hook.event, instance.hook.timing)
-        bucket = self.by_key.setdefault(key, [])
+        event, timing = instance.hook.event, instance.hook.timing
+        bucket = self.by_key.get((event, timing), [])
         at = len(bucket)
         while at > 0 and bucket[at - 1].rank > instance.rank:
             at -= 1
-        bucket.insert(at, instance)
+        self._put(event, timing, [*bucket[:at], instance, *bucket[at:]])
         self.count += 1
         if instance.expires is not None:
             self.expiring.setdefault(instance.expires, []).append(instance)
         return instance
 
     def remove(self, instance: HookInstance) -> None:
-        key = (instance.hook.event, instance.hook.timing)
-        bucket = self.by_key.get(key)
+        event, timing = instance.hook.event, instance.hook.timing
+        bucket = self.by_key.get((event, timing))
         if bucket and instance in bucket:
-            bucket.remove(instance)
+            self._put(event, timing, [i for i in bucket if i is not instance])
             self.count -= 1
             instance.disabled = True
 
     def expire(self, scope: str, token: int) -> None:
         """Drop the temporary hooks that last until the end of this scope (those removed
         before it are gone already)."""
-        for h in self.expiring.pop((scope, token), ()):
+        ending = self.expiring.pop((scope, token), None)
+        if ending is None:
+            return
+        self.examined += len(ending)
+        for h in ending:
             if not h.disabled:
                 self.remove(h)
 
     def get(self, event: str, timing: str) -> list[HookInstance] | None:
-        return self.by_key.get((event, timing))
+        """The instances for (event, timing) in firing order; empty or None when there are
+        none. The list is never changed afterwards (see the class docstring)."""
+        events = self.timings.get(timing)
+        return events.get(event) if events is not None else None

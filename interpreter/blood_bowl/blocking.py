@@ -52,6 +52,20 @@ def targets(m: Match, p: Player) -> list[Player]:
     return out
 
 
+def has_targets(m: Match, p: Player) -> bool:
+    """Whether ``p`` has someone to block (``targets`` is not empty), asked of every player
+    at every choice of action: with no rule to ask, it stops at the first one found."""
+    if m.hooks.on_modify.get("can-be-blocked"):
+        return bool(targets(m, p))
+    assert p.square is not None  # the blocker is on the pitch
+    occupant, team = m.occupant, p.team
+    for s in p.square.neighbours:
+        q = occupant.get(s)
+        if q is not None and q.team is not team and q.standing:
+            return True
+    return False
+
+
 def block_action(m: Match, p: Player) -> None:
     """The blocks of a Block action (page 10: one; a rule may allow more, `block-targets`,
     a skill of page 28): the coach picks the opponents one by one, and may stop after the

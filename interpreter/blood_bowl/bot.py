@@ -13,11 +13,16 @@ from typing import Any
 
 from nuffle.interpreter.blood_bowl import ballplay, weapons
 from nuffle.interpreter.blood_bowl.blocking import block_dice
-from nuffle.interpreter.blood_bowl.pitch import distance, pass_range
+from nuffle.interpreter.blood_bowl.pitch import HEIGHT, WIDTH, distance, pass_range
 from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square
 from nuffle.interpreter.decisions import Decision
 
 BLOCK_ORDER = ("defender-down", "defender-stumbles", "pushed", "both-down", "attacker-down")
+# `_setup`'s score of each square (x, y) for the home team (False) and the away team (True),
+# worked out the same way once
+SETUP_SCORES = {away: tuple(tuple(-abs(x - (13 if away else 12)) - abs(y - 7) / 2
+                                  for y in range(HEIGHT)) for x in range(WIDTH))
+                for away in (False, True)}
 
 
 class BloodBowlGreedyBot:
@@ -40,7 +45,12 @@ class BloodBowlGreedyBot:
             risky = game.tackle_zones(mover.square, team) > 0 \
                 or mover.moves_used >= mover.movement
             self.mover, self.penalty = mover, 3 if risky else 0
-        scores = [scorer(option, team, game) for option in decision.options]
+        if decision.kind == "setup":  # some 190 squares a player: `_setup`'s scores, looked up
+            table = SETUP_SCORES[team is game.away]
+            squares: Any = decision.options  # Squares, and None for "done"
+            scores = [-5 if o is None else table[o.x][o.y] for o in squares]
+        else:
+            scores = [scorer(option, team, game) for option in decision.options]
         return max(range(len(scores)), key=scores.__getitem__)
 
     # -- helpers ---------------------------------------------------------------------------

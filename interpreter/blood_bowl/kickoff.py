@@ -21,8 +21,8 @@ from nuffle.interpreter.blood_bowl.pitch import (
     HEIGHT,
     HOME_LOS,
     WIDTH,
+    ZONE_BY_Y,
     is_wide,
-    wide_zone,
 )
 from nuffle.interpreter.blood_bowl.state import KNOCKED_OUT, RESERVES, Player, Square, Team
 
@@ -112,19 +112,22 @@ def set_up(m: Match, team: Team, players: list[Player] | None = None) -> None:
             m.take_off(p, RESERVES)
     available = len(on_pitch) + len(placing)
     need_line = min(MIN_ON_LINE, available, MAX_ON_PITCH)
-    half = own_half(m, team)
+    half = m.pitch.setup_squares[team is m.home]  # own_half's squares, in its order
+    occupant = m.occupant
     for p in placing:
         here = team.players_on_pitch
         if len(here) >= MAX_ON_PITCH:
             break
         line = sum(1 for q in here if q.square is not None and on_line(m, team, q.square))
-        wide = [sum(1 for q in here if q.square is not None and wide_zone(q.square) == z)
-                for z in (0, 1)]
+        wide = [0, 0]
+        for q in here:
+            if q.square is not None and (zone := ZONE_BY_Y[q.square.y]) is not None:
+                wide[zone] += 1
         room = min(MAX_ON_PITCH, available) - len(here)
         must_line = need_line - line >= room
-        squares = [s for s in half if s not in m.occupant
-                   and (not must_line or on_line(m, team, s))
-                   and ((zone := wide_zone(s)) is None or wide[zone] < MAX_PER_WIDE_ZONE)]
+        squares = [s for s, zone, on in half if s not in occupant
+                   and (on or not must_line)
+                   and (zone is None or wide[zone] < MAX_PER_WIDE_ZONE)]
         sq = m.decide(team, "setup", squares, _setup_label, f"set up {p.id}", player=p.id)
         m.put(p, sq)
         p.standing, p.stunned = again.get(p, (not p.set_up_stunned, p.set_up_stunned))

@@ -60,6 +60,8 @@ def may_block_prone(m: Match, p: Player) -> bool:
 
 def rushes(m: Match, p: Player) -> int:
     """The extra squares a player may Go For It in an action (page 21: two)."""
+    if not m.hooks.on_modify.get("rushes"):  # asked at every square: no payload for nobody
+        return RUSHES
     return m.modify("rushes", RUSHES, {"player": p, "team": p.team})
 
 
@@ -72,13 +74,17 @@ def step_options(m: Match, p: Player) -> list[Square]:
     if squares_left(m, p) <= 0:
         return []
     assert p.square is not None  # the moving player is on the pitch
-    return [s for s in p.square.neighbours if s not in m.occupant]
+    occupant = m.occupant
+    return [s for s in p.square.neighbours if s not in occupant]
 
 
 def leap_options(m: Match, p: Player) -> list[Square]:
     """The empty squares one or two squares away a player may leap to, when a rule lets
     them leap (`can-leap`) and two squares of movement are left (page 27)."""
-    if squares_left(m, p) < LEAP_COST \
+    hooks = m.hooks.on_modify
+    if not hooks.get("can-leap") and not hooks.get("rushes"):
+        return []  # nobody may leap, and nothing to ask about the squares left
+    if squares_left(m, p) < LEAP_COST or not hooks.get("can-leap") \
             or not m.modify("can-leap", False, {"player": p, "team": p.team}):
         return []
     assert p.square is not None  # the moving player is on the pitch
@@ -209,8 +215,10 @@ def arrive(m: Match, p: Player, start: Square, sq: Square, leaping: bool = False
     """The player is in the new square: a player a rule put in the one they left goes there;
     then the moments of the move, and the ball picked up if it lies there (page 9)."""
     m.put(p, sq)
-    fill_vacated(m)
-    m.note("leaps-to" if leaping else "moves-to", player=p, square=sq)
+    if m.vacating:
+        fill_vacated(m)
+    if m.listeners:  # (every square moved: no note's fields built for nobody)
+        m.note("leaps-to" if leaping else "moves-to", player=p, square=sq)
     payload = squares_payload(p, start, sq)
     if leaping:
         m.after("leap", dict(payload))
@@ -231,6 +239,8 @@ def enter_when_vacated(m: Match, p: Player, sq: Square, prone: bool) -> None:
 def fill_vacated(m: Match) -> None:
     """The players waiting for a square (`enter_when_vacated`) whose square is empty now go
     there, without a Dodge roll; placed Prone, a ball carrier drops the ball (page 12)."""
+    if not m.vacating:  # after every square moved: mostly nobody waits
+        return
     waiting, m.vacating = m.vacating, []
     for p, sq, prone in waiting:
         if sq in m.occupant or not p.on_pitch or not p.standing:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from operator import itemgetter
 
 from nuffle.interpreter.blood_bowl.state import Square
 
@@ -31,17 +32,39 @@ RANGES = (("quick", 3.0), ("short", 6.5), ("long", 10.0), ("long-bomb", 13.0))
 RANGE_MODIFIER = {"quick": 1, "short": 0, "long": -1, "long-bomb": -2}  # page 13
 
 
+def _neighbour_getters() -> list[itemgetter]:
+    """For each square (x-major, as ``Pitch.flat``), what picks its neighbours out of the
+    flat list, in the order dx -1, 0, 1 then dy -1, 0, 1: worked out once, not per match."""
+    out = []
+    for x in range(WIDTH):
+        for y in range(HEIGHT):
+            out.append(itemgetter(*(
+                (x + dx) * HEIGHT + y + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                if (dx or dy) and 0 <= x + dx < WIDTH and 0 <= y + dy < HEIGHT)))
+    return out
+
+
+_NEIGHBOURS = _neighbour_getters()
+# each row's wide zone (``wide_zone``), read by set-up for every square it offers
+ZONE_BY_Y: tuple[int | None, ...] = tuple(
+    0 if y < WIDE else 1 if y >= HEIGHT - WIDE else None for y in range(HEIGHT))
+
+
 class Pitch:
     """The 390 squares of one match, each knowing its neighbours."""
 
     def __init__(self, match: object) -> None:
-        self.grid = [[Square(x, y, match) for y in range(HEIGHT)] for x in range(WIDTH)]
-        for column in self.grid:
-            for sq in column:
-                sq.neighbours = tuple(
-                    self.grid[sq.x + dx][sq.y + dy]
-                    for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                    if (dx or dy) and 0 <= sq.x + dx < WIDTH and 0 <= sq.y + dy < HEIGHT)
+        self.flat = [Square(x, y, match) for x in range(WIDTH) for y in range(HEIGHT)]
+        self.grid = [self.flat[x * HEIGHT:(x + 1) * HEIGHT] for x in range(WIDTH)]
+        flat = self.flat
+        for sq, neighbours in zip(flat, _NEIGHBOURS, strict=True):
+            sq.neighbours = neighbours(flat)
+        # each half's squares (x-major) with their wide zone and whether they are on that
+        # half's line of scrimmage: what set-up offers, filtered (kickoff.set_up)
+        self.setup_squares = {
+            home: tuple((sq, ZONE_BY_Y[sq.y], sq.x == los and ZONE_BY_Y[sq.y] is None)
+                        for sq in flat if (sq.x < HALF) == home)
+            for home, los in ((True, HOME_LOS), (False, AWAY_LOS))}
 
     def at(self, x: int, y: int) -> Square | None:
         if 0 <= x < WIDTH and 0 <= y < HEIGHT:

@@ -24,6 +24,8 @@ MAX_LANDINGS = 30  # players a thrown player may land on before coming down (pri
 
 
 def can_throw(m: Match, p: Player) -> bool:
+    if not m.hooks.on_modify.get("can-throw-team-mates"):  # asked at every square of a Pass
+        return False
     return bool(m.modify("can-throw-team-mates", False, {"player": p, "team": p.team}))
 
 

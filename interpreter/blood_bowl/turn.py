@@ -10,6 +10,7 @@ of an action (page 16; ruling bb-touchdown-ends-action).
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from nuffle.interpreter.blood_bowl import (
@@ -21,7 +22,7 @@ from nuffle.interpreter.blood_bowl import (
     team_mates,
     weapons,
 )
-from nuffle.interpreter.blood_bowl.state import Player, Square, Team
+from nuffle.interpreter.blood_bowl.state import ON_PITCH, Player, Square, Team
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -147,7 +148,20 @@ def activations(m: Match, team: Team, players: list[Player] | None,
     # asked only if any exists
     restricted = m.hooks.get("action-allowed", "modify")
     bombs = m.hooks.get("can-throw-bombs", "modify")
-    out = []
+    out: list[tuple[Player, str]] = []
+    if not restricted and not bombs:  # no rule to ask: only Block needs a look at the player
+        plain = tuple(a for a in allowed if a != "throw-bomb")
+        unblocking = tuple(a for a in plain if a != "block")
+        for p in players if players is not None else team.players:
+            if p.acted or p.where != ON_PITCH or p.stunned:
+                continue
+            if len(unblocking) < len(plain) and not (
+                    (p.standing or movement.may_block_prone(m, p))
+                    and blocking.has_targets(m, p)):
+                out.extend(zip(repeat(p), unblocking))
+            else:
+                out.extend(zip(repeat(p), plain))
+        return out
     for p in players if players is not None else team.players:
         if p.acted or not p.on_pitch or p.stunned:
             continue
@@ -159,7 +173,7 @@ def activations(m: Match, team: Team, players: list[Player] | None,
                     "player": p, "team": p.team, "action": action}):
                 continue
             if action == "block" and not ((p.standing or movement.may_block_prone(m, p))
-                                          and blocking.targets(m, p)):
+                                          and blocking.has_targets(m, p)):
                 continue
             out.append((p, action))
     return out
@@ -237,7 +251,8 @@ def _moving_action(m: Match, p: Player, action: str) -> None:
     for _ in range(MAX_STEPS):
         if p.square is None or not p.standing:
             return
-        ballplay.focus(m, p)
+        if m.other_ball is not None:  # (`focus`: only a second ball can change it)
+            ballplay.focus(m, p)
         options: list[tuple[str, Square | Player | None]] = [("to", s) for s in movement.step_options(m, p)]
         options += [("leap", s) for s in movement.leap_options(m, p)]  # a skill of page 27
         if action == "blitz" and not blocked and movement.squares_left(m, p) > 0:

@@ -170,6 +170,8 @@ def explode(m: Match, sq: Square, attacker: Player | None = None) -> None:
 
 # -- moving on the Throw-in template (page 25) ------------------------------------------
 def moves_randomly(m: Match, p: Player) -> bool:
+    if not m.hooks.on_modify.get("moves-randomly"):  # asked of every Move: mostly no rule
+        return False
     return bool(m.modify("moves-randomly", False, {"player": p, "team": p.team}))
 
 
