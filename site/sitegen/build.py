@@ -34,6 +34,7 @@ from nuffle.sitegen.blood_bowl_pages import (
 )
 from nuffle.sitegen.context import N_, Site, code, interface_text, table
 from nuffle.sitegen.coverage import coverage_page, coverage_rows
+from nuffle.sitegen.fragments import Drawings, write_fragments
 from nuffle.sitegen.incremental import (
     BuildReport,
     Recorder,
@@ -173,6 +174,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
         other = Site.of(localized, lang)
         other.untranslated = missing
         language_site(other, data, diags, translated, report)
+        site.fragments.update(other.fragments)
         for path, text in other.pages.items():
             stem, dot, ext = path.rpartition(".")
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
@@ -490,6 +492,7 @@ def _prepare(opts: BuildOptions, dev: bool = False,
     site = generate(opts, progress)
     docs = opts.out / "docs"
     written = write_tree(docs, site.pages)
+    write_fragments(opts.out, site.fragments)
     assets = docs / "assets"
     assets.mkdir(parents=True, exist_ok=True)
     for asset in ASSETS.glob("*"):
@@ -534,6 +537,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     config = load_config(str(config_path))
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
+    config.plugins["nuffle/drawings"] = Drawings(opts.out)
     if todo.full:
         mkdocs_build(config)
     else:
