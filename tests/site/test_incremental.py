@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -97,16 +98,18 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
     shutil.copytree(default_site.parent, out, symlinks=True)  # mtimes kept
     before = json.loads((out / "site" / "search" / "search_index.json").read_text())
     before_it = json.loads((out / "site" / "it" / "search" / "search_index.json").read_text())
-    from nuffle.catalogue import loader
-    real = loader.load_catalogue
+    import nuffle.sitegen.build as build_module
+    real = build_module.load_site_content
 
-    def edited(*args, **kwargs):
-        catalogue, diags, docs = real(*args, **kwargs)
-        item = catalogue.get("ability", "frenzied", "blitz-bowl")
+    def edited(content: tuple = ()):  # the site's content, one text changed (a copy)
+        catalogue, diags, docs = real(content)
+        key = ("ability", "frenzied", "blitz-bowl")
+        item = catalogue.items[key]
         assert OLD in item.data["text"]
-        item.data["text"] = item.data["text"].replace(OLD, NEW)
+        catalogue.items[key] = replace(item, data={**item.data, "text": item.data[
+            "text"].replace(OLD, NEW)})
         return catalogue, diags, docs
-    monkeypatch.setattr(loader, "load_catalogue", edited)
+    monkeypatch.setattr(build_module, "load_site_content", edited)
     report = build_site(BuildOptions(out=out))
     assert not report.full, report.reason
     pages = [p for p in report.rendered if not p.endswith("404.html")]
