@@ -199,7 +199,8 @@ class Recorder(BasePlugin):
         would change."""
         i18n = config.plugins.get("i18n")
         if template_name == "404.html" and getattr(i18n, "extra_alternate", None):
-            config.extra["alternate"] = deepcopy(i18n.extra_alternate)
+            # as the plugin sets a page's (an attribute, which the theme reads first)
+            config.extra.alternate = deepcopy(i18n.extra_alternate)
         return template
 
     def on_post_page(self, output: str, *, page, config) -> str:  # type: ignore[no-untyped-def]
