@@ -86,7 +86,7 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
     from nuffle.cli.common import print_diagnostics
     from nuffle.i18n.catalog import CatalogError
-    from nuffle.sitegen.build import BuildOptions, build, load_site_content
+    from nuffle.sitegen.build import BuildOptions, build_site, load_site_content
     from nuffle.sitegen.markers import MarkerError
     from nuffle.sitegen.sweep_plot import SweepFileError, read_sweep
     try:
@@ -94,7 +94,8 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except SweepFileError as exc:
         parser.error(f"--sweep {exc}")
     packs = tuple(pack_paths(parser, args.content, args.base))
-    _, diags, docs = load_site_content(packs)
+    loaded = load_site_content(packs)
+    _, diags, docs = loaded
     errors = [d for d in diags if d.severity == "error"]
     if errors:  # pages are made from checked content only
         print_diagnostics(errors, docs)
@@ -102,11 +103,12 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
               "site", file=sys.stderr)
         return EXIT_CONTENT
     opts = BuildOptions(out=Path(args.out), balance=args.balance, content=packs,
-                        balance_games=args.balance_games, jobs=args.jobs, sweeps=sweeps)
+                        balance_games=args.balance_games, jobs=args.jobs, sweeps=sweeps,
+                        loaded=loaded)
     start = time.perf_counter()
     bar = tqdm(unit="game", disable=not (args.balance and sys.stderr.isatty()), file=sys.stderr)
     try:
-        site = build(opts, progress=lambda: bar.update())
+        report = build_site(opts, progress=lambda: bar.update())
     except MarkerError as exc:
         print(f"nuffle site: {exc}", file=sys.stderr)
         return EXIT_CONTENT
@@ -118,7 +120,10 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return EXIT_CONTENT
     finally:
         bar.close()
-    print(f"site built in {time.perf_counter() - start:.1f} s: {site / 'index.html'}")
+    rendered = "every page rendered" if report.full else \
+        f"{len(report.rendered)} pages rendered again, the others unchanged"
+    print(f"site built in {time.perf_counter() - start:.1f} s ({rendered}): "
+          f"{report.site / 'index.html'}")
     return EXIT_OK
 
 

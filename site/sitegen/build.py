@@ -34,6 +34,20 @@ from nuffle.sitegen.blood_bowl_pages import (
 )
 from nuffle.sitegen.context import N_, Site, code, interface_text, table
 from nuffle.sitegen.coverage import coverage_page, coverage_rows
+from nuffle.sitegen.fragments import Drawings, write_fragments
+from nuffle.sitegen.incremental import (
+    BuildReport,
+    Recorder,
+    dirty_mode,
+    fingerprint,
+    forget_state,
+    keep_index,
+    navigation_signatures,
+    plan,
+    read_state,
+    touch,
+    write_state,
+)
 from nuffle.sitegen.indexes import home_page, index_pages, rulings_page
 from nuffle.sitegen.items import (
     ability_page,
@@ -113,6 +127,9 @@ class BuildOptions:
     strict: bool = True
     content: tuple[Path, ...] = ()  # content packs (folders or files) shown beside the bundled
     sweeps: tuple[dict, ...] = ()  # sweeps read by sweep_plot.read_sweep, on the balance page
+    # the content as load_site_content returned it, when the caller has loaded it already
+    # (`nuffle site build` checks it first): not loaded and checked a second time
+    loaded: tuple | None = None
 
 
 def load_site_content(content: tuple[Path, ...] = ()):
@@ -132,7 +149,7 @@ def pack_root_of(path: Path) -> Path:
 def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Site:
     """The whole docs tree as {path: text}: the English pages, and each other language's
     beside them as `page.<lang>.md` (mkdocs-static-i18n's suffix layout)."""
-    catalogue, diags, _ = load_site_content(opts.content)
+    catalogue, diags, _ = opts.loaded or load_site_content(opts.content)
     from nuffle.sitegen.balance import GAMES_FOR_5_POINTS
     games = opts.balance_games or GAMES_FOR_5_POINTS
     try:
@@ -158,6 +175,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
         other = Site.of(localized, lang)
         other.untranslated = missing
         language_site(other, data, diags, translated, report, opts.sweeps)
+        site.fragments.update(other.fragments)
         for path, text in other.pages.items():
             stem, dot, ext = path.rpartition(".")
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
@@ -419,8 +437,13 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) 
         "use_directory_urls": False,
         "theme": {
             "name": "material",
-            "features": ["navigation.tabs", "navigation.sections", "navigation.top",
-                         "search.suggest", "search.highlight", "content.code.copy"],
+            # navigation.prune: a page holds the navigation of its own section only (the
+            # others are one link each), so a page's HTML depends on its section and not on
+            # every title of the site; it makes the build several times faster and lets a
+            # rebuild re-render only the sections whose navigation changed (incremental.py)
+            "features": ["navigation.tabs", "navigation.sections", "navigation.prune",
+                         "navigation.top", "search.suggest", "search.highlight",
+                         "content.code.copy"],
             "palette": {"primary": "green", "accent": "amber"},
             "font": False,  # the reader's system fonts: no request to Google Fonts
         },
@@ -459,9 +482,18 @@ def prepare(opts: BuildOptions, dev: bool = False,
             progress: Callable[[], None] | None = None) -> tuple[Path, int]:
     """Generate the docs and the configuration into ``opts.out``; return the config path
     and how many files were written."""
+    config_path, written, _, _ = _prepare(opts, dev, progress)
+    return config_path, written
+
+
+def _prepare(opts: BuildOptions, dev: bool = False,
+             progress: Callable[[], None] | None = None
+             ) -> tuple[Path, int, dict[str, str], dict[str, Any]]:
+    """`prepare`, also returning the pages and the configuration."""
     site = generate(opts, progress)
     docs = opts.out / "docs"
     written = write_tree(docs, site.pages)
+    write_fragments(opts.out, site.fragments)
     assets = docs / "assets"
     assets.mkdir(parents=True, exist_ok=True)
     for asset in ASSETS.glob("*"):
@@ -469,25 +501,61 @@ def prepare(opts: BuildOptions, dev: bool = False,
         if not target.exists() or target.read_bytes() != asset.read_bytes():
             shutil.copyfile(asset, target)
     config = opts.out / "mkdocs.yml"
-    text = yaml.safe_dump(mkdocs_config(opts, site.pages, dev), sort_keys=False,
-                          allow_unicode=True)
+    settings = mkdocs_config(opts, site.pages, dev)
+    text = yaml.safe_dump(settings, sort_keys=False, allow_unicode=True)
     if not config.exists() or config.read_text(encoding="utf-8") != text:
         config.write_text(text, encoding="utf-8")
-    return config, written
+    return config, written, site.pages, settings
 
 
 def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Path:
     """Generate and build the static site; return the folder holding it."""
+    return build_site(opts, progress).site
+
+
+def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
+               incremental: bool = True) -> BuildReport:
+    """Generate and build the static site, rendering only the pages that can have changed
+    since the last build into ``opts.out`` (incremental.py; ``incremental=False`` renders
+    everything); return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
 
-    config_path, _ = prepare(opts, progress=progress)
+    previous = read_state(opts.out) if incremental else None
+    forget_state(opts.out)
+    config_path, written, pages, settings = _prepare(opts, progress=progress)
+    navs = {"en": settings["nav"]}
+    for language in settings["plugins"][1]["i18n"]["languages"]:
+        if not language.get("default"):
+            navs[language["locale"]] = language["nav"]
+    titles = {path: title_of(text, path) for path, text in pages.items()
+              if path.endswith(".md")}
+    top, sections, members = navigation_signatures(navs, titles)
+    state = {"fingerprint": fingerprint(settings), "pages": sorted(titles), "top": top,
+             "sections": sections}
+    site_dir = opts.out / "site"
+    todo = plan(previous, state, members, site_dir)
     config = load_config(str(config_path))
-    mkdocs_build(config)
-    split_search_index(opts.out / "site", site_languages())
-    relative_language_links(opts.out / "site")
-    check_site(opts.out / "site")  # UnsafeSite (an Abort: `nuffle site build` exits 1)
-    return opts.out / "site"
+    recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
+    config.plugins["nuffle/recorder"] = recorder
+    config.plugins["nuffle/drawings"] = Drawings(opts.out)
+    if todo.full:
+        mkdocs_build(config)
+    else:
+        touch(opts.out / "docs", todo.touch)
+        with dirty_mode():
+            mkdocs_build(config, dirty=True)
+    # the theme's 404 page is rendered by every build, partial or not
+    rendered = None if todo.full else set(recorder.rendered) | {
+        p for p in ("404.html", *(f"{lang}/404.html" for lang in site_languages()))
+        if (site_dir / p).exists()}
+    keep_index(site_dir, rendered)
+    split_search_index(site_dir, site_languages(), rendered)
+    relative_language_links(site_dir, rendered)
+    check_site(site_dir, rendered)  # UnsafeSite (an Abort: `nuffle site build` exits 1)
+    known = {} if todo.full else dict((previous or {}).get("titles", {}))
+    write_state(opts.out, {**state, "titles": {**known, **recorder.titles}})
+    return BuildReport(site_dir, todo.full, todo.reason, written, sorted(recorder.rendered))
 
 
 def serve(opts: BuildOptions, host: str = "127.0.0.1", port: int = 8000) -> None:

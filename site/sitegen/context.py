@@ -62,6 +62,8 @@ class Site:
     untranslated: set[str] = field(default_factory=set)
     # pages shown in English in another language's site (they get a banner that says so)
     untranslated_pages: set[str] = field(default_factory=set)
+    # drawings kept out of the pages' Markdown, by key (fragments.py)
+    fragments: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, catalogue: Catalogue, lang: str = "en") -> Site:

@@ -28,8 +28,10 @@ _BASE = re.compile(r'("base":\s*")([^"]*)(")')
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 
-def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, int]:
-    """Split the index; return how many entries each language's index holds."""
+def split_search_index(site_dir: Path, languages: tuple[str, ...],
+                       pages: set[str] | None = None) -> dict[str, int]:
+    """Split the index; return how many entries each language's index holds. ``pages``
+    (site-relative): the pages to rebase, when only those were rendered (None: all)."""
     path = site_dir / "search" / "search_index.json"
     index = json.loads(path.read_text(encoding="utf-8"))
     docs = index["docs"]
@@ -46,7 +48,8 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...]) -> dict[str, 
                {**index, "config": {**index["config"], "lang": [search_language(lang)]},
                 "docs": mine})
         counts[lang] = len(mine)
-        _rebase_pages(site_dir / lang)
+        _rebase_pages(site_dir / lang, None if pages is None else
+                      {p[len(prefix):] for p in pages if p.startswith(prefix)})
     return counts
 
 
@@ -61,9 +64,16 @@ def _write(path: Path, data: dict) -> None:
     path.with_suffix(".js").write_text(INDEX_SCRIPT + text, encoding="utf-8")
 
 
-def _rebase_pages(root: Path) -> None:
+def _html_pages(root: Path, pages: set[str] | None) -> list[Path]:
+    """The HTML pages under ``root``: all, or those of ``pages`` (relative to it)."""
+    if pages is None:
+        return list(root.rglob("*.html"))
+    return [root / p for p in sorted(pages) if p.endswith(".html") and (root / p).exists()]
+
+
+def _rebase_pages(root: Path, pages: set[str] | None = None) -> None:
     """Point each page's theme `base` at the language's root instead of the site's."""
-    for page in root.rglob("*.html"):
+    for page in _html_pages(root, pages):
         depth = posixpath.relpath(str(root), str(page.parent))
         html = page.read_text(encoding="utf-8")
 
@@ -78,13 +88,13 @@ def _rebase_pages(root: Path) -> None:
 _ALTERNATE = re.compile(r'href="(/[^"]*)"(\s+hreflang=)')
 
 
-def relative_language_links(site_dir: Path) -> int:
+def relative_language_links(site_dir: Path, pages: set[str] | None = None) -> int:
     """The language menu of a language's home page links to `/index.html` and
     `/it/index.html`, which break when the site is opened from disk or served under a
-    sub-path: make them relative.
+    sub-path: make them relative (in ``pages``, site-relative, if given: those rendered).
     Returns how many links were rewritten."""
     count = 0
-    for page in site_dir.rglob("*.html"):
+    for page in _html_pages(site_dir, pages):
         html = page.read_text(encoding="utf-8")
         if 'hreflang="' not in html:
             continue

@@ -85,18 +85,21 @@ class UnsafeSite(Abort):
         self.sinks = sinks
 
 
-def check_site(site_dir: Path) -> None:
-    """Raise UnsafeSite if the built site holds any live sink."""
-    sinks = scan_site(site_dir)
+def check_site(site_dir: Path, pages: set[str] | None = None) -> None:
+    """Raise UnsafeSite if the built site holds any live sink (in its search indexes,
+    drawings and ``pages``, site-relative, if given: the pages a build rendered)."""
+    sinks = scan_site(site_dir, pages)
     if sinks:
         raise UnsafeSite(sinks)
 
 
-def scan_site(site_dir: Path) -> list[Sink]:
-    """Every live sink of the built site: pages, drawings and search indexes."""
+def scan_site(site_dir: Path, pages: set[str] | None = None) -> list[Sink]:
+    """Every live sink of the built site: pages (all, or ``pages``), drawings and search
+    indexes."""
     tags: dict[str, str] = {}  # each distinct start tag -> the first page that holds it
     scripts: dict[tuple[str, str, str], str] = {}  # (attributes, body, end tag) -> first page
-    files = _files(site_dir)
+    files = [f for f in _files(site_dir)
+             if pages is None or not f.endswith(".html") or f in pages]
     for page in reversed(files):  # later pages first, so the first page that has it wins
         if page.endswith((".json", ".js")):
             continue

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from nuffle.sitegen.context import N_, Site, code, esc
+from nuffle.sitegen.fragments import placeholder
 from nuffle.sitegen.scenario_picture import Picture, Player, Square, Step, scenario_picture
 
 from nuffle.catalogue.model import Item
@@ -307,7 +308,8 @@ def _legend(pic: Picture, home: str, away: str, tr: Words) -> list[tuple[Glyph, 
 @dataclass
 class Figure:
     """What the scenario page shows of its start: the drawing (``lines``, Markdown with the
-    SVG inline), each player's mark, and the balls and drawn steps in words (``after``)."""
+    SVG's placeholder: see fragments.py), each player's mark, and the balls and drawn steps
+    in words (``after``)."""
 
     lines: list[str] = field(default_factory=list)
     marks: dict[str, str] = field(default_factory=dict)
@@ -330,8 +332,9 @@ def scenario_figure(site: Site, item: Item) -> Figure:
     svg = scenario_svg(pic, str(setup.get("home", "human" if pitch else "")),
                        str(setup.get("away", "dwarf" if pitch else "")), pitch, first,
                        site.translation)
-    fig = Figure([f'<figure class="scenario-pitch {item.game}" data-search-exclude>', svg,
-                  "</figure>", ""], labels(pic.players))
+    # the SVG stays out of the Markdown (fragments.py): the built page gets it back
+    fig = Figure([f'<figure class="scenario-pitch {item.game}" data-search-exclude>',
+                  placeholder(svg, site.fragments), "</figure>", ""], labels(pic.players))
     for n, (sq, holder) in enumerate(pic.balls):
         # TRANSLATORS: under the drawing of a scenario's start; {number} counts the balls
         fig.after.append(

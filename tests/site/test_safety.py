@@ -10,6 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
+from types import SimpleNamespace
 
 import markdown
 import material
@@ -315,8 +316,11 @@ def test_nuffle_site_build_exits_1_when_the_scan_finds_a_sink(monkeypatch, capsy
         page = site / "teams" / "human" / "index.html"
         page.parent.mkdir(parents=True)
         page.write_text(theme_page("<td onclick=\"alert(2)\">x</td>"), encoding="utf-8")
-    monkeypatch.setattr(sitebuild, "prepare", lambda opts, **kw: (tmp_path / "mkdocs.yml", 0))
-    monkeypatch.setattr(mkdocs.config, "load_config", lambda path: {})
+    settings = {"nav": [], "plugins": [{"search": {}}, {"i18n": {"languages": []}}]}
+    monkeypatch.setattr(sitebuild, "_prepare",
+                        lambda opts, **kw: (tmp_path / "mkdocs.yml", 0, {}, settings))
+    monkeypatch.setattr(mkdocs.config, "load_config",
+                        lambda path: SimpleNamespace(plugins={}))
     monkeypatch.setattr(mkdocs.commands.build, "build", fake_mkdocs_build)
     assert main(["site", "build", "--out", str(tmp_path)]) == 1
     err = capsys.readouterr().err

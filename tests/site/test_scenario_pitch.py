@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 
 import markdown
 from nuffle.sitegen.context import Site
+from nuffle.sitegen.fragments import inline
 from nuffle.sitegen.items import scenario_page
 from nuffle.sitegen.scenario_picture import scenario_picture
 from nuffle.sitegen.scenario_svg import labels, scenario_svg
@@ -75,7 +76,7 @@ def test_a_blitz_bowl_scenario_draws_its_players_ball_and_throw() -> None:
     s = site()
     item = s.catalogue.get("scenario", "ability-catchers-instincts", "blitz-bowl")
     scenario_page(s, item)
-    page = s.pages[s.item_path(item)]
+    page = inline(s.pages[s.item_path(item)], s.fragments)  # the drawing back in place
     svg = svg_of(page)
     assert svg.get("viewBox", "").startswith("0 0 ") and svg.get("width") is None
     found = players(svg)
@@ -161,13 +162,19 @@ def test_the_script_is_drawn_only_where_it_says_who_moves() -> None:
 
 
 def test_the_page_keeps_the_drawing_whole_through_markdown() -> None:
-    """The figure is a raw HTML block: Markdown leaves the SVG as it is, and search skips it."""
+    """The figure is a raw HTML block that search skips; the SVG itself stays out of the
+    Markdown (a placeholder, fragments.py) and comes back whole into the built page, as it
+    would have been inline."""
     s = site()
     item = s.catalogue.get("scenario", "card-all-out-blitz", "blood-bowl")
     scenario_page(s, item)
     page = s.pages[s.item_path(item)]
+    assert "<svg" not in page and "data-nf-drawing" in page
     html = markdown.markdown(page, extensions=["attr_list", "tables", "md_in_html", "meta"])
     assert '<figure class="scenario-pitch blood-bowl" data-search-exclude>' in html
+    html = inline(html, s.fragments)
+    assert html == markdown.markdown(inline(page, s.fragments), extensions=[
+        "attr_list", "tables", "md_in_html", "meta"])  # the same HTML as inline
     svg = svg_of(html)
     [block] = steps(svg)
     # home.blitzer-1 at 10,7 blocks away.lineman-1 at 11,7
@@ -196,8 +203,9 @@ def test_content_cannot_put_markup_into_the_drawing() -> None:
     # and on the page, through Markdown, as a browser reads it
     s = site()
     scenario_page(s, scenario("blitz-bowl", data))
-    html = markdown.markdown(s.pages["scenarios/evil.md"],
-                             extensions=["attr_list", "tables", "md_in_html", "meta"])
+    html = inline(markdown.markdown(s.pages["scenarios/evil.md"],
+                                    extensions=["attr_list", "tables", "md_in_html", "meta"]),
+                  s.fragments)
     tags: list[tuple[str, dict]] = []
 
     class Reader(HTMLParser):

@@ -1,0 +1,272 @@
+"""Rebuilding the site after a change renders only the pages whose HTML can have changed.
+
+A page's HTML depends on its own Markdown, on the navigation of its section (the theme's
+`navigation.prune` leaves the other sections out of it, one link each) and on the rest of
+the configuration. After each build the state is kept in `DIR/cache/site-state.json`: a
+fingerprint of the configuration (without the navigation), of the theme's and plugins'
+versions and of the code that finishes the pages (this module, postbuild.py, safety.py),
+the list of pages, a signature per language of each navigation section (its pages and
+their titles) and of the top of the navigation (the sections and where each starts), and
+each page's title. The next build then renders:
+
+- everything, when there is no state (first build, or the last one failed), the
+  fingerprint, the list of pages or the top of the navigation changed;
+- else the pages whose Markdown was rewritten (`write_tree` rewrites only changed text,
+  and MkDocs' dirty mode renders a page whose Markdown is newer than its HTML), and every
+  page of a section whose signature changed (its Markdown is touched).
+
+What such a partial build leaves out is put back: the titles of the pages it did not read
+(for the navigation of those it renders), their entries of the search index (the previous
+index, kept in `DIR/cache/search_index.json`, with the rendered pages' entries replaced),
+and the sitemap, which MkDocs writes whole in either mode.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from copy import deepcopy
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from mkdocs.plugins import BasePlugin
+
+STATE_VERSION = 1
+# the code whose output is in the HTML but not in the Markdown or the configuration
+FINISHING = ("incremental.py", "postbuild.py", "safety.py")
+PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions")
+
+
+@dataclass
+class BuildReport:
+    """What a build did: ``rendered`` are the HTML pages MkDocs wrote (site-relative)."""
+    site: Path
+    full: bool
+    reason: str  # why the whole site was rendered, or "" for a partial build
+    markdown_written: int
+    rendered: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    full: bool
+    reason: str
+    touch: list[str]  # docs-relative Markdown files to render although unchanged
+
+
+def fingerprint(config: dict) -> str:
+    """The configuration without its navigation, the packages that render the pages and the
+    code that finishes them: a change to any of these renders the whole site."""
+    bare = json.loads(json.dumps(config))
+    bare.pop("nav", None)
+    for plugin in bare.get("plugins", []):
+        for language in (plugin.get("i18n") or {}).get("languages", []):
+            language.pop("nav", None)
+    h = hashlib.sha256(json.dumps(bare, sort_keys=True).encode())
+    for package in PACKAGES:
+        try:
+            h.update(f"{package}={metadata.version(package)}".encode())
+        except metadata.PackageNotFoundError:
+            h.update(package.encode())
+    here = Path(__file__).parent
+    for name in FINISHING:
+        h.update((here / name).read_bytes())
+    return h.hexdigest()
+
+
+def _paths(entry: Any) -> list[str]:
+    """Every page path under a navigation entry."""
+    if isinstance(entry, str):
+        return [entry]
+    if isinstance(entry, dict):
+        return [p for value in entry.values() for p in _paths(value)]
+    if isinstance(entry, list):
+        return [p for item in entry for p in _paths(item)]
+    return []
+
+
+def localized(path: str, lang: str) -> str:
+    """The docs file of ``path`` (an English page) in ``lang`` (`x.md` -> `x.it.md`)."""
+    if lang == "en":
+        return path
+    stem, _, ext = path.rpartition(".")
+    return f"{stem}.{lang}.{ext}"
+
+
+def navigation_signatures(navs: dict[str, list], titles: dict[str, str]
+                          ) -> tuple[dict[str, str], dict[str, dict[str, str]], dict[str, list]]:
+    """Per language: the top of the navigation (each section's name and its first page),
+    each section's signature (its entries and its pages' titles), and its pages.
+    ``titles``: docs file -> title."""
+    top: dict[str, str] = {}
+    sections: dict[str, dict[str, str]] = {}
+    members: dict[str, list] = {}
+    for lang, nav in navs.items():
+        heads = []
+        sections[lang] = {}
+        for entry in nav:
+            name = next(iter(entry)) if isinstance(entry, dict) else str(entry)
+            pages = _paths(entry)
+            heads.append([name, pages[:1]])
+            named = [[p, titles.get(localized(p, lang), "")] for p in pages]
+            sections[lang][name] = hashlib.sha256(
+                json.dumps([entry, named], sort_keys=True).encode()).hexdigest()
+            members[f"{lang}/{name}"] = pages
+        top[lang] = hashlib.sha256(json.dumps(heads).encode()).hexdigest()
+    return top, sections, members
+
+
+def read_state(out: Path) -> dict | None:
+    try:
+        state = json.loads((out / "cache" / "site-state.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return state if isinstance(state, dict) and state.get("version") == STATE_VERSION else None
+
+
+def forget_state(out: Path) -> None:
+    """Drop the state before building: a build that fails half-way leaves none, so the next
+    one renders everything."""
+    (out / "cache" / "site-state.json").unlink(missing_ok=True)
+
+
+def write_state(out: Path, state: dict) -> None:
+    path = out / "cache" / "site-state.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"version": STATE_VERSION, **state}), encoding="utf-8")
+
+
+def plan(previous: dict | None, current: dict, members: dict[str, list], site: Path) -> Plan:
+    """What to render, from the previous build's state and this one's (see the module)."""
+    if previous is None:
+        return Plan(True, "no previous build", [])
+    if not (site / "index.html").exists() or not (site / "search" / "search_index.json").exists():
+        return Plan(True, "the built site is missing", [])
+    if not (site.parent / "cache" / "search_index.json").exists():
+        return Plan(True, "the previous search index is missing", [])
+    if previous.get("fingerprint") != current["fingerprint"]:
+        return Plan(True, "the configuration or the theme changed", [])
+    if previous.get("pages") != current["pages"]:
+        return Plan(True, "pages were added or removed", [])
+    if previous.get("top") != current["top"]:
+        return Plan(True, "the navigation's sections changed", [])
+    touch: list[str] = []
+    for lang, sections in current["sections"].items():
+        before = previous.get("sections", {}).get(lang, {})
+        for name, signature in sections.items():
+            if before.get(name) != signature:
+                touch += [localized(p, lang) for p in members[f"{lang}/{name}"]]
+    return Plan(False, "", sorted(set(touch)))
+
+
+def touch(docs: Path, files: list[str]) -> None:
+    """Make these pages' Markdown newer than their HTML, so MkDocs' dirty mode renders them."""
+    for rel in files:
+        path = docs / rel
+        if path.exists():
+            os.utime(path)
+
+
+class Recorder(BasePlugin):
+    """Added to the configuration by the build: records each page MkDocs renders (its HTML
+    path and its title); in a partial build, gives the pages it does not read the titles
+    they had, so the navigation of those it renders names them as a full build would."""
+
+    def __init__(self, titles: dict[str, str] | None = None) -> None:
+        super().__init__()
+        self.known = dict(titles or {})  # HTML path -> title, from the previous build
+        self.titles: dict[str, str] = {}
+        self.rendered: list[str] = []
+
+    def on_env(self, env, *, config, files):  # type: ignore[no-untyped-def]
+        for file in files.documentation_pages():
+            page = file.page
+            if page is not None and page.markdown is None and file.dest_uri in self.known:
+                page.markdown = ""  # not read in this build: what its title needs
+                page.meta = {"title": self.known[file.dest_uri]}
+        return env
+
+    def on_pre_template(self, template, *, template_name, config):  # type: ignore[no-untyped-def]
+        """The 404 page's language menu leads to each language's home: mkdocs-static-i18n
+        leaves it the links of whichever page was rendered last, which a partial build
+        would change."""
+        i18n = config.plugins.get("i18n")
+        if template_name == "404.html" and getattr(i18n, "extra_alternate", None):
+            # as the plugin sets a page's (an attribute, which the theme reads first)
+            config.extra.alternate = deepcopy(i18n.extra_alternate)
+        return template
+
+    def on_post_page(self, output: str, *, page, config) -> str:  # type: ignore[no-untyped-def]
+        self.rendered.append(page.file.dest_uri)
+        self.titles[page.file.dest_uri] = str(page.title)
+        return output
+
+
+class _DirtyNotice(logging.Filter):
+    """MkDocs warns that a dirty build may leave the navigation inaccurate: this one puts
+    back what it leaves out (see the module), so the warning must not fail a strict build."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("A 'dirty' build is being performed")
+
+
+@contextmanager
+def dirty_mode() -> Iterator[None]:
+    """mkdocs-static-i18n builds the other languages dirty only when `--dirty` is on the
+    command line: say so while the partial build runs, and keep MkDocs' warning about dirty
+    builds out of the strict count."""
+    notice = _DirtyNotice()
+    logger = logging.getLogger("mkdocs.commands.build")
+    logger.addFilter(notice)
+    sys.argv.append("--dirty")
+    try:
+        yield
+    finally:
+        sys.argv.remove("--dirty")
+        logger.removeFilter(notice)
+
+
+def _page_of(location: str) -> str:
+    return location.split("#", 1)[0]
+
+
+def merge_index(previous: dict, fresh: dict, rendered: set[str]) -> dict:
+    """The whole search index after a partial build: the previous entries, with those of
+    the ``rendered`` pages (their URLs) replaced by ``fresh``'s, in the same place."""
+    new: dict[str, list] = {}
+    for doc in fresh["docs"]:
+        new.setdefault(_page_of(doc["location"]), []).append(doc)
+    docs: list = []
+    done: set[str] = set()
+    for doc in previous["docs"]:
+        page = _page_of(doc["location"])
+        if page not in rendered:
+            docs.append(doc)
+        elif page not in done:
+            docs += new.get(page, [])
+            done.add(page)
+    for page, entries in new.items():
+        if page not in done:
+            docs += entries
+    return {**fresh, "docs": docs}
+
+
+def keep_index(site: Path, rendered: set[str] | None) -> None:
+    """After MkDocs: make the site's index whole (a partial build's holds only the pages it
+    rendered) and keep a copy for the next build."""
+    path = site / "search" / "search_index.json"
+    kept = site.parent / "cache" / "search_index.json"
+    if rendered is not None:
+        merged = merge_index(json.loads(kept.read_text(encoding="utf-8")),
+                             json.loads(path.read_text(encoding="utf-8")), rendered)
+        path.write_text(json.dumps(merged, ensure_ascii=False, separators=(",", ":")),
+                        encoding="utf-8")
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_bytes(path.read_bytes())

@@ -1,0 +1,134 @@
+"""The incremental site build (site/sitegen/incremental.py): after one content change, only
+the pages that depend on it are rendered again, and the site stays whole (search index,
+navigation titles, sitemap). Counted in pages, never timed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from nuffle.sitegen.build import BuildOptions, build_site
+from nuffle.sitegen.incremental import merge_index, navigation_signatures, plan
+
+pytestmark = pytest.mark.xdist_group("default-site")  # reads the shared default build
+
+NAVS = {"en": [{"Home": "index.md"}, {"Teams": ["teams/index.md", "teams/orc.md"]},
+               {"Abilities": ["abilities/index.md", "abilities/block.md"]}],
+        "it": [{"Home": "index.md"}, {"Teams": ["teams/index.md", "teams/orc.md"]},
+               {"Abilities": ["abilities/index.md", "abilities/block.md"]}]}
+TITLES = {"index.md": "Home", "teams/index.md": "Teams", "teams/orc.md": "Orc",
+          "abilities/index.md": "Abilities", "abilities/block.md": "Block",
+          "index.it.md": "Home", "teams/index.it.md": "Squadre", "teams/orc.it.md": "Orchi",
+          "abilities/index.it.md": "Abilità", "abilities/block.it.md": "Placcare"}
+
+
+def state(titles: dict[str, str], navs: dict = NAVS) -> tuple[dict, dict]:
+    top, sections, members = navigation_signatures(navs, titles)
+    return {"fingerprint": "f", "pages": sorted(titles), "top": top,
+            "sections": sections}, members
+
+
+@pytest.fixture
+def built_dir(tmp_path: Path) -> Path:
+    site = tmp_path / "site"
+    (site / "search").mkdir(parents=True)
+    (site / "index.html").write_text("home")
+    (site / "search" / "search_index.json").write_text("{}")
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "search_index.json").write_text("{}")
+    return site
+
+
+def test_a_renamed_page_renders_its_section_in_its_language_only(built_dir: Path) -> None:
+    before, _ = state(TITLES)
+    after, members = state({**TITLES, "abilities/block.it.md": "Blocco"})
+    todo = plan(before, after, members, built_dir)
+    assert not todo.full
+    assert todo.touch == ["abilities/block.it.md", "abilities/index.it.md"]
+
+
+def test_nothing_changed_touches_nothing(built_dir: Path) -> None:
+    before, members = state(TITLES)
+    todo = plan(before, dict(before), members, built_dir)
+    assert (todo.full, todo.touch) == (False, [])
+
+
+def test_what_renders_everything(built_dir: Path) -> None:
+    before, members = state(TITLES)
+    assert plan(None, before, members, built_dir).full
+    assert plan(before, {**before, "fingerprint": "g"}, members, built_dir).full
+    moved = [NAVS["en"][0], NAVS["en"][2], NAVS["en"][1]]  # sections in another order
+    after, members = state(TITLES, {**NAVS, "en": moved})
+    assert plan(before, after, members, built_dir).reason == "the navigation's sections changed"
+    fewer = {k: v for k, v in TITLES.items() if "block" not in k}
+    after, members = state(fewer, {lang: [*nav[:2], {"Abilities": ["abilities/index.md"]}]
+                                   for lang, nav in NAVS.items()})
+    assert plan(before, after, members, built_dir).reason == "pages were added or removed"
+    (built_dir / "index.html").unlink()
+    assert plan(before, before, members, built_dir).full
+
+
+def test_the_index_keeps_the_pages_not_rendered_in_place() -> None:
+    previous = {"config": {}, "docs": [
+        {"location": "a.html", "text": "a"}, {"location": "b.html", "text": "b"},
+        {"location": "b.html#x", "text": "bx"}, {"location": "c.html", "text": "c"}]}
+    fresh = {"config": {"lang": ["en"]}, "docs": [
+        {"location": "b.html", "text": "B"}, {"location": "d.html", "text": "D"}]}
+    merged = merge_index(previous, fresh, {"b.html", "d.html"})
+    assert merged == {"config": {"lang": ["en"]}, "docs": [
+        {"location": "a.html", "text": "a"}, {"location": "b.html", "text": "B"},
+        {"location": "c.html", "text": "c"}, {"location": "d.html", "text": "D"}]}
+
+
+OLD = "they can immediately make a free Block action."
+NEW = "they can immediately make a free Block action, rested."
+
+
+def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path: Path,
+                                                     monkeypatch) -> None:
+    """Frenzied's text changes: the pages whose Markdown quotes it are rendered again (its
+    page and the abilities' index, in English: the Italian pages keep their translation),
+    and the translation status in both languages (which lists the new English as not yet
+    translated); nothing else of the 1,724 pages. The search index still holds every
+    page."""
+    out = tmp_path / "out"
+    shutil.copytree(default_site.parent, out, symlinks=True)  # mtimes kept
+    before = json.loads((out / "site" / "search" / "search_index.json").read_text())
+    before_it = json.loads((out / "site" / "it" / "search" / "search_index.json").read_text())
+    import nuffle.sitegen.build as build_module
+    real = build_module.load_site_content
+
+    def edited(content: tuple = ()):  # the site's content, one text changed (a copy)
+        catalogue, diags, docs = real(content)
+        key = ("ability", "frenzied", "blitz-bowl")
+        item = catalogue.items[key]
+        assert OLD in item.data["text"]
+        catalogue.items[key] = replace(item, data={**item.data, "text": item.data[
+            "text"].replace(OLD, NEW)})
+        return catalogue, diags, docs
+    monkeypatch.setattr(build_module, "load_site_content", edited)
+    report = build_site(BuildOptions(out=out))
+    assert not report.full, report.reason
+    pages = [p for p in report.rendered if not p.endswith("404.html")]
+    assert pages == ["abilities/frenzied.html", "abilities/index.html", "it/translation.html",
+                     "translation.html"]
+    assert report.markdown_written == 4
+    page = (out / "site" / "abilities" / "frenzied.html").read_text()
+    assert "action, rested." in page
+    after = json.loads((out / "site" / "search" / "search_index.json").read_text())
+    after_it = json.loads((out / "site" / "it" / "search" / "search_index.json").read_text())
+    assert {d["location"].split("#")[0] for d in after["docs"]} == \
+        {d["location"].split("#")[0] for d in before["docs"]}
+    assert {d["location"].split("#")[0] for d in after_it["docs"]} == \
+        {d["location"].split("#")[0] for d in before_it["docs"]}
+    assert any("action, rested." in d["text"] for d in after["docs"])
+    assert not any("action, rested." in d["text"] for d in before["docs"])
+    # a page not rendered again keeps its HTML, and its neighbours' navigation its title
+    assert (out / "site" / "abilities" / "wardance.html").read_bytes() == \
+        (default_site / "abilities" / "wardance.html").read_bytes()
+    again = build_site(BuildOptions(out=out))  # nothing changed since: nothing rendered
+    assert not again.full
+    assert [p for p in again.rendered if not p.endswith("404.html")] == []
