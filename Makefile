@@ -48,7 +48,10 @@ test: $(STAMP) lint chromium
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/check.py
+	$(BIN)/python benchmarks/startup.py
 	$(BIN)/python benchmarks/simulate.py
+	$(BIN)/python benchmarks/blood_bowl.py
+	$(BIN)/python benchmarks/sweep.py
 	$(BIN)/python benchmarks/site.py
 
 # Hostile input: mutated content and scenarios, adversarial rules, tampered logs (issue 10).
