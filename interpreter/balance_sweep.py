@@ -71,9 +71,9 @@ def plan_groups(plan: Plan) -> list[tuple[Group, Meta]]:
                          ) -> GameSpec:
                     first, second = sorted((a, b))
                     home, away = (first, second) if g % 2 == 0 else (second, first)
-                    mine = [t] if t else []
-                    options = Options(home_traits=mine if home == a else [],
-                                      away_traits=mine if away == a else [])
+                    own = [t] if t else []
+                    options = Options(home_traits=own if home == a else [],
+                                      away_traits=own if away == a else [])
                     return GameSpec(g, home, away, pairing_seed(a, b, g, plan.seed), plan.bots,
                                     options)
                 out.append((Group(team, spec, plan.cap, content=content),
@@ -97,9 +97,9 @@ def records(group: Group) -> list[Record]:
     """Each game of a played group as the report needs it (and a cache keeps it)."""
     out = []
     for n, result in enumerate(group.results):
-        mine = "home" if group.spec(n).home == group.team else "away"
-        theirs = "away" if mine == "home" else "home"
-        out.append((group.outcome(n), int(result.score[mine]), int(result.score[theirs])))
+        own = "home" if group.spec(n).home == group.team else "away"
+        theirs = "away" if own == "home" else "home"
+        out.append((group.outcome(n), int(result.score[own]), int(result.score[theirs])))
     return out
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
+from typing import Any
 
 from mkdocs.exceptions import BuildError
 from mkdocs.plugins import BasePlugin
@@ -91,5 +92,5 @@ class Drawings(BasePlugin):
         super().__init__()
         self.out = out
 
-    def on_post_page(self, output: str, *, page, config) -> str:  # type: ignore[no-untyped-def]
+    def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         return inline_built(output, self.out)

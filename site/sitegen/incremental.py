@@ -185,7 +185,7 @@ class Recorder(BasePlugin):
         self.titles: dict[str, str] = {}
         self.rendered: list[str] = []
 
-    def on_env(self, env, *, config, files):  # type: ignore[no-untyped-def]
+    def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
         for file in files.documentation_pages():
             page = file.page
             if page is not None and page.markdown is None and file.dest_uri in self.known:
@@ -193,7 +193,7 @@ class Recorder(BasePlugin):
                 page.meta = {"title": self.known[file.dest_uri]}
         return env
 
-    def on_pre_template(self, template, *, template_name, config):  # type: ignore[no-untyped-def]
+    def on_pre_template(self, template: Any, *, template_name: str, config: Any) -> Any:
         """The 404 page's language menu leads to each language's home: mkdocs-static-i18n
         leaves it the links of whichever page was rendered last, which a partial build
         would change."""
@@ -203,7 +203,7 @@ class Recorder(BasePlugin):
             config.extra.alternate = deepcopy(i18n.extra_alternate)
         return template
 
-    def on_post_page(self, output: str, *, page, config) -> str:  # type: ignore[no-untyped-def]
+    def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         self.rendered.append(page.file.dest_uri)
         self.titles[page.file.dest_uri] = str(page.title)
         return output
