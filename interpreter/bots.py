@@ -46,8 +46,7 @@ class GreedyBot:
         name = "_" + decision.kind.replace("-", "_")
         setup = self._SCORERS.get(name)
         if setup is not None:  # what every option's score reads, worked out once
-            score = setup(self, decision, game)
-            scores = [score(option) for option in decision.options]
+            scores = setup(self, decision, game)(decision.options)
         else:
             scorer = getattr(self, name, None)
             if scorer is None:
@@ -114,56 +113,53 @@ class GreedyBot:
         return 1.0
 
     def _move(self, option, decision, game) -> float:
-        return self._move_scorer(decision, game)(option)
+        return self._move_scorer(decision, game)([option])[0]
 
-    def _move_scorer(self, decision, game) -> Callable[[object], float]:
+    def _move_scorer(self, decision, game) -> Callable[[list], list[float]]:
         """The score of each square a move can end on. What it reads (the mover, the
         balls, the ball carriers) does not change while the coach chooses, so it is read
-        once per decision rather than once per square offered."""
+        once per decision rather than once per square offered; the distances to a ball
+        come from the pitch's tables (Board.distances) instead of being worked out."""
         p = game.player(decision.context["player"])
         action = decision.context.get("action")
         team = p.team
         board = game.board
-        xs, ys = board.xs, board.ys
+        ys = board.ys
         goal_row = board.xy(team.scoring_zone[0])[1]
         if p.ball is not None:
             scoring = frozenset(team.scoring_zone)
 
-            def carrier(option) -> float:
-                if option is None:
-                    return -1.0
-                if option in scoring:
-                    return 100.0
-                return 50.0 - abs(ys[option] - goal_row)  # to_goal
+            def carrier(options: list) -> list[float]:
+                return [-1.0 if o is None else 100.0 if o in scoring
+                        else 50.0 - abs(ys[o] - goal_row)  # to_goal
+                        for o in options]
             return carrier
         loose = {b.square for b in self.loose_balls(game)} if action == "run" else set()
-        carriers = [o.square for o in team.opponent.players
-                    if o.ball is not None and o.square is not None] if action == "mark" else []
-        targets = [b.square for b in game.balls if b.in_play and b.square is not None]
+        beside = 0  # the squares next to a ball carrier (Board.adjacent)
+        if action == "mark":
+            for o in team.opponent.players:
+                if o.ball is not None and o.square is not None:
+                    beside |= board.neighbour_masks[o.square]
+        tables = [board.distances(b.square) for b in game.balls
+                  if b.in_play and b.square is not None]
 
-        def score(option) -> float:
-            if option is None:
-                return 0.0
-            if option in loose:
-                return 90.0
-            x, y = xs[option], ys[option]
-            for c in carriers:  # next to a ball carrier (Board.adjacent)
-                if c != option and abs(xs[c] - x) <= 1 and abs(ys[c] - y) <= 1:
-                    return 80.0
-            if targets:  # nearest ball (Board.chebyshev)
-                near = -1
-                for t in targets:
-                    d = max(abs(xs[t] - x), abs(ys[t] - y))
-                    if near < 0 or d < near:
-                        near = d
-                return 40.0 - near
-            return 20.0 - abs(y - goal_row) / 2  # to_goal
+        def base(o: int) -> float:
+            if tables:  # nearest ball (Board.chebyshev)
+                return 40.0 - min(t[o] for t in tables)
+            return 20.0 - abs(ys[o] - goal_row) / 2  # to_goal
+
+        def score(options: list) -> list[float]:
+            if len(tables) == 1 and not loose and not beside:  # the usual case
+                t = tables[0]
+                return [0.0 if o is None else 40.0 - t[o] for o in options]
+            return [0.0 if o is None else 90.0 if o in loose
+                    else 80.0 if beside >> o & 1 else base(o) for o in options]
         return score
 
-    def _action_scorer(self, decision, game) -> Callable[[object], float]:
+    def _action_scorer(self, decision, game) -> Callable[[list], list[float]]:
         """The score of each action offered, the loose balls read once per decision."""
         loose = self.loose_balls(game)
-        return lambda option: self._action(option, decision, game, loose)
+        return lambda options: [self._action(o, decision, game, loose) for o in options]
 
     _SCORERS: dict[str, Callable] = {"_move": _move_scorer, "_action": _action_scorer}
 
