@@ -27,7 +27,8 @@ class Work:
     """Counts of the engine's work, for the work-count test (cheap enough to stay on)."""
 
     __slots__ = ("mask_builds", "move_actions", "move_searches", "squares_reached",
-                 "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds")
+                 "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds",
+                 "card_envs")
 
     def __init__(self) -> None:
         self.reset()
@@ -41,6 +42,7 @@ class Work:
         self.feasibility_searches = 0  # "can this move end anywhere?" floods
         self.flood_layers = 0  # steps those floods took (at most the move's allowance)
         self.legal_rebuilds = 0  # the team's legal actions worked out for an action decision
+        self.card_envs = 0  # what a Challenge card's condition sees, built (challenges.py)
 
     def snapshot(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in self.__slots__}

@@ -62,6 +62,11 @@ def test_each_piece_of_work_is_done_once_where_it_is_needed(ruleset, seed, bot, 
     # change of the board), and only when something looks: fewer than the decisions
     assert work["mask_builds"] <= game.board_version + 1
     assert work["mask_builds"] <= asked["all"]
+    # what a Challenge card's condition sees is built once per card and coach, not at
+    # every Claim step (a game makes about 30 cards and some 50 Claim steps, each of them
+    # looking at three or more cards)
+    assert 0 < work["card_envs"] <= 2 * game.card_serial
+    assert work["card_envs"] == len(game.claim_envs)
 
 
 def test_the_masks_are_kept_until_the_board_changes(ruleset) -> None:
