@@ -142,6 +142,7 @@ class Board:
     rings: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
     _rulers: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     _distances: dict[int, list[int]] = field(default_factory=dict)
+    _zones: dict[int, list[int]] = field(default_factory=dict)
 
     @classmethod
     def from_item(cls, data: dict) -> Board:
@@ -187,6 +188,14 @@ class Board:
             row = mask | ((mask << 1) & not_first) | ((mask >> 1) & not_last)
             mask = (row | (row << width) | (row >> width)) & self.everywhere
         return mask
+
+    def zones(self, n: int) -> list[int]:
+        """Per square, the mask of the squares within ``n`` of it (grow's, blocked or not):
+        worked out once per pitch and width (the pitch outlives its games)."""
+        out = self._zones.get(n)
+        if out is None:
+            out = self._zones[n] = [self.grow(1 << sq, n) for sq in range(len(self.xs))]
+        return out
 
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.width, sq // self.width

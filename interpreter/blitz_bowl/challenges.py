@@ -74,13 +74,14 @@ def card_env(g: Game, team: Team, card: Card) -> Env:
 
 def claimable(g: Game, team: Team) -> list[Card]:
     out = []
-    disabled, rules = g.options.disabled, g.ruleset.cards
-    for cards in (g.active_cards, g.temporary[team.side]):
+    disabled, rules, envs, side = g.options.disabled, g.ruleset.cards, g.claim_envs, team.side
+    for cards in (g.active_cards, g.temporary[side]):
         for card in cards:
             if card is None or card.item in disabled:
                 continue
             condition = rules[card.item].compiled.claim
-            if condition is not None and condition(card_env(g, team, card)):
+            if condition is not None and condition(envs.get((card.uid, side))
+                                                   or card_env(g, team, card)):
                 out.append(card)
     return out
 

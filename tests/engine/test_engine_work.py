@@ -12,7 +12,13 @@ from __future__ import annotations
 import pytest
 from nuffle.interpreter.blitz_bowl import actions
 from nuffle.interpreter.blitz_bowl.game import Game, Options
-from nuffle.interpreter.blitz_bowl.search import WORK, can_end_move, destinations, masks
+from nuffle.interpreter.blitz_bowl.search import (
+    WORK,
+    can_end_move,
+    destinations,
+    masks,
+    within,
+)
 from nuffle.interpreter.bots import GreedyBot, RandomBot
 
 
@@ -150,6 +156,11 @@ def test_the_mask_search_finds_what_the_old_search_found_in_the_same_order(rules
                         path = reach.path(dest)
                         assert path[-1] == dest and len(path) <= steps
                     compared += 1
+                # the squares near an opponent, from the pitch's per-square zones, are the
+                # opponents' squares grown a ring at a time
+                assert game.board is not None
+                assert within(game, p.team, steps) == \
+                    game.board.grow(masks(game).foes[p.team], steps)
 
     teams = sorted(ruleset.teams)
     for seed in range(3):
