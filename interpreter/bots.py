@@ -143,17 +143,20 @@ class GreedyBot:
         tables = [board.distances(b.square) for b in game.balls
                   if b.in_play and b.square is not None]
 
+        def score(options: list) -> list[float]:
+            if len(tables) == 1:  # the usual case: one ball on the pitch
+                t = tables[0]
+                if not loose and not beside:
+                    return [0.0 if o is None else 40.0 - t[o] for o in options]
+                return [0.0 if o is None else 90.0 if o in loose
+                        else 80.0 if beside >> o & 1 else 40.0 - t[o] for o in options]
+            return [0.0 if o is None else 90.0 if o in loose
+                    else 80.0 if beside >> o & 1 else base(o) for o in options]
+
         def base(o: int) -> float:
             if tables:  # nearest ball (Board.chebyshev)
                 return 40.0 - min(t[o] for t in tables)
             return 20.0 - abs(ys[o] - goal_row) / 2  # to_goal
-
-        def score(options: list) -> list[float]:
-            if len(tables) == 1 and not loose and not beside:  # the usual case
-                t = tables[0]
-                return [0.0 if o is None else 40.0 - t[o] for o in options]
-            return [0.0 if o is None else 90.0 if o in loose
-                    else 80.0 if beside >> o & 1 else base(o) for o in options]
         return score
 
     def _action_scorer(self, decision, game) -> Callable[[list], list[float]]:
