@@ -79,7 +79,8 @@ class GreedyBot:
                 gap = self.to_goal(game, team, p.square)
                 return 100.0 if gap <= steps else 40.0 - gap
             if loose:
-                reach = min(game.board.chebyshev(p.square, b.square) for b in loose)
+                board, sq = game.board, p.square  # Board.chebyshev, from the kept tables
+                reach = min(board.distances(b.square)[sq] for b in loose)
                 if reach <= steps:
                     return 70.0 - reach
                 return 15.0 - reach / 4

@@ -170,3 +170,24 @@ def test_the_mask_search_finds_what_the_old_search_found_in_the_same_order(rules
         game.listeners.append(check)
         game.play()
     assert compared > 1000
+
+
+def test_the_pitch_tables_give_what_they_stand_for(ruleset) -> None:
+    """Board.distances (the bots' distances to a ball) and Board.zones (within's squares
+    near the opponents): kept per pitch, the same as the board's own measures."""
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[0], teams[1], {"home": RandomBot(1), "away": RandomBot(2)},
+                seed=3)
+    game.setup()
+    board = game.board
+    assert board is not None
+    squares = range(board.width * board.height)
+    for a in squares[::7]:
+        table = board.distances(a)
+        assert [table[b] for b in squares] == [board.chebyshev(a, b) for b in squares]
+        for n in (1, 2, 4):
+            zone = board.zones(n)[a]
+            assert {b for b in squares if zone >> b & 1} == \
+                {b for b in squares if board.chebyshev(a, b) <= n}
+    assert board.distances(0) is board.distances(0)  # worked out once
+    assert board.zones(4) is board.zones(4)
