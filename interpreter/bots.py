@@ -151,13 +151,13 @@ class GreedyBot:
                     return [0.0 if o is None else 40.0 - t[o] for o in options]
                 return [0.0 if o is None else 90.0 if o in loose
                         else 80.0 if beside >> o & 1 else 40.0 - t[o] for o in options]
+            if not tables:  # no ball on the pitch: towards the end zone (to_goal)
+                return [0.0 if o is None else 90.0 if o in loose
+                        else 80.0 if beside >> o & 1 else 20.0 - abs(ys[o] - goal_row) / 2
+                        for o in options]
             return [0.0 if o is None else 90.0 if o in loose
-                    else 80.0 if beside >> o & 1 else base(o) for o in options]
-
-        def base(o: int) -> float:
-            if tables:  # nearest ball (Board.chebyshev)
-                return 40.0 - min(t[o] for t in tables)
-            return 20.0 - abs(ys[o] - goal_row) / 2  # to_goal
+                    else 80.0 if beside >> o & 1 else 40.0 - min([t[o] for t in tables])
+                    for o in options]  # the nearest ball
         return score
 
     def _action_scorer(self, decision, game) -> Callable[[list], list[float]]:
