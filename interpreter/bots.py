@@ -46,8 +46,7 @@ class GreedyBot:
         name = "_" + decision.kind.replace("-", "_")
         setup = self._SCORERS.get(name)
         if setup is not None:  # what every option's score reads, worked out once
-            score = setup(self, decision, game)
-            scores = [score(option) for option in decision.options]
+            scores = setup(self, decision, game)(decision.options)
         else:
             scorer = getattr(self, name, None)
             if scorer is None:
@@ -80,7 +79,8 @@ class GreedyBot:
                 gap = self.to_goal(game, team, p.square)
                 return 100.0 if gap <= steps else 40.0 - gap
             if loose:
-                reach = min(game.board.chebyshev(p.square, b.square) for b in loose)
+                board, sq = game.board, p.square  # Board.chebyshev, from the kept tables
+                reach = min(board.distances(b.square)[sq] for b in loose)
                 if reach <= steps:
                     return 70.0 - reach
                 return 15.0 - reach / 4
@@ -114,56 +114,56 @@ class GreedyBot:
         return 1.0
 
     def _move(self, option, decision, game) -> float:
-        return self._move_scorer(decision, game)(option)
+        return self._move_scorer(decision, game)([option])[0]
 
-    def _move_scorer(self, decision, game) -> Callable[[object], float]:
+    def _move_scorer(self, decision, game) -> Callable[[list], list[float]]:
         """The score of each square a move can end on. What it reads (the mover, the
         balls, the ball carriers) does not change while the coach chooses, so it is read
-        once per decision rather than once per square offered."""
+        once per decision rather than once per square offered; the distances to a ball
+        come from the pitch's tables (Board.distances) instead of being worked out."""
         p = game.player(decision.context["player"])
         action = decision.context.get("action")
         team = p.team
         board = game.board
-        xs, ys = board.xs, board.ys
+        ys = board.ys
         goal_row = board.xy(team.scoring_zone[0])[1]
         if p.ball is not None:
             scoring = frozenset(team.scoring_zone)
 
-            def carrier(option) -> float:
-                if option is None:
-                    return -1.0
-                if option in scoring:
-                    return 100.0
-                return 50.0 - abs(ys[option] - goal_row)  # to_goal
+            def carrier(options: list) -> list[float]:
+                return [-1.0 if o is None else 100.0 if o in scoring
+                        else 50.0 - abs(ys[o] - goal_row)  # to_goal
+                        for o in options]
             return carrier
         loose = {b.square for b in self.loose_balls(game)} if action == "run" else set()
-        carriers = [o.square for o in team.opponent.players
-                    if o.ball is not None and o.square is not None] if action == "mark" else []
-        targets = [b.square for b in game.balls if b.in_play and b.square is not None]
+        beside = 0  # the squares next to a ball carrier (Board.adjacent)
+        if action == "mark":
+            for o in team.opponent.players:
+                if o.ball is not None and o.square is not None:
+                    beside |= board.neighbour_masks[o.square]
+        tables = [board.distances(b.square) for b in game.balls
+                  if b.in_play and b.square is not None]
 
-        def score(option) -> float:
-            if option is None:
-                return 0.0
-            if option in loose:
-                return 90.0
-            x, y = xs[option], ys[option]
-            for c in carriers:  # next to a ball carrier (Board.adjacent)
-                if c != option and abs(xs[c] - x) <= 1 and abs(ys[c] - y) <= 1:
-                    return 80.0
-            if targets:  # nearest ball (Board.chebyshev)
-                near = -1
-                for t in targets:
-                    d = max(abs(xs[t] - x), abs(ys[t] - y))
-                    if near < 0 or d < near:
-                        near = d
-                return 40.0 - near
-            return 20.0 - abs(y - goal_row) / 2  # to_goal
+        def score(options: list) -> list[float]:
+            if len(tables) == 1:  # the usual case: one ball on the pitch
+                t = tables[0]
+                if not loose and not beside:
+                    return [0.0 if o is None else 40.0 - t[o] for o in options]
+                return [0.0 if o is None else 90.0 if o in loose
+                        else 80.0 if beside >> o & 1 else 40.0 - t[o] for o in options]
+            if not tables:  # no ball on the pitch: towards the end zone (to_goal)
+                return [0.0 if o is None else 90.0 if o in loose
+                        else 80.0 if beside >> o & 1 else 20.0 - abs(ys[o] - goal_row) / 2
+                        for o in options]
+            return [0.0 if o is None else 90.0 if o in loose
+                    else 80.0 if beside >> o & 1 else 40.0 - min([t[o] for t in tables])
+                    for o in options]  # the nearest ball
         return score
 
-    def _action_scorer(self, decision, game) -> Callable[[object], float]:
+    def _action_scorer(self, decision, game) -> Callable[[list], list[float]]:
         """The score of each action offered, the loose balls read once per decision."""
         loose = self.loose_balls(game)
-        return lambda option: self._action(option, decision, game, loose)
+        return lambda options: [self._action(o, decision, game, loose) for o in options]
 
     _SCORERS: dict[str, Callable] = {"_move": _move_scorer, "_action": _action_scorer}
 

@@ -146,26 +146,38 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
         open_squares = board.floor & ~m.occupied
         neighbour_masks = board.neighbour_masks
         close = within(g, team, 4)  # can_make's quick no for a Mark
-        for p in team.players:  # legal_actions, with what every player shares worked out once
-            if p.actions_ended or p.team is not g.active:
-                continue
-            sq = p.square
-            status = "dugout" if sq is None else "prone" if p.is_prone \
-                else "marked" if danger >> sq & 1 else "open"
-            done, cancelled = p.actions_this_turn, p.actions_cancelled
-            for a in STATUS_ACTIONS[status]:
-                if a in done or a in cancelled:
+        if team is g.active:  # legal_actions, with what every player shares worked out once
+            for p in team.players:
+                if p.actions_ended:
                     continue
-                if a == "run":  # can_make's: a free neighbour
-                    assert sq is not None
-                    if neighbour_masks[sq] & open_squares:
-                        options.append((p, a))
-                elif a == "mark":
-                    assert sq is not None
-                    if close >> sq & 1 and can_make(g, p, a, danger):
-                        options.append((p, a))
-                elif can_make(g, p, a, danger):
-                    options.append((p, a))
+                sq = p.square
+                done, cancelled = p.actions_this_turn, p.actions_cancelled
+                if sq is None:  # in the Dugout
+                    if "reserves" not in done and "reserves" not in cancelled \
+                            and can_make(g, p, "reserves", danger):
+                        options.append((p, "reserves"))
+                elif p.is_prone:
+                    if "stand-up" not in done and "stand-up" not in cancelled:
+                        options.append((p, "stand-up"))  # can_make's: Prone
+                elif danger >> sq & 1:  # Marked
+                    if "block" not in done and "block" not in cancelled:
+                        # next to a standing opponent: someone to block (block_targets)
+                        options.append((p, "block"))
+                    if "sidestep" not in done and "sidestep" not in cancelled \
+                            and can_make(g, p, "sidestep", danger):
+                        options.append((p, "sidestep"))
+                else:  # Open
+                    if "run" not in done and "run" not in cancelled \
+                            and neighbour_masks[sq] & open_squares:  # a free neighbour
+                        options.append((p, "run"))
+                    if "mark" not in done and "mark" not in cancelled and close >> sq & 1:
+                        steps = allowance(g, p, "mark")  # can_make's, past the quick no
+                        if steps >= 0 and within(g, team, steps + 1) >> sq & 1 \
+                                and can_end_move(g, p, steps, "end-marking"):
+                            options.append((p, "mark"))
+                    if "throw" not in done and "throw" not in cancelled \
+                            and p.ball is not None and throw_targets(g, p):
+                        options.append((p, "throw"))
     options.append(None)
     prompt = f"action {g.actions_made + 1} of {team.name}" if g.actions_left > 0 \
         else f"a free action for {team.name}"

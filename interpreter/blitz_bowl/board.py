@@ -141,6 +141,8 @@ class Board:
     # the move search as it meets them; at most 256 per square)
     rings: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
     _rulers: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    _distances: dict[int, list[int]] = field(default_factory=dict)
+    _zones: dict[int, list[int]] = field(default_factory=dict)
 
     @classmethod
     def from_item(cls, data: dict) -> Board:
@@ -187,6 +189,14 @@ class Board:
             mask = (row | (row << width) | (row >> width)) & self.everywhere
         return mask
 
+    def zones(self, n: int) -> list[int]:
+        """Per square, the mask of the squares within ``n`` of it (grow's, blocked or not):
+        worked out once per pitch and width (the pitch outlives its games)."""
+        out = self._zones.get(n)
+        if out is None:
+            out = self._zones[n] = [self.grow(1 << sq, n) for sq in range(len(self.xs))]
+        return out
+
     def xy(self, sq: int) -> tuple[int, int]:
         return sq % self.width, sq // self.width
 
@@ -209,6 +219,17 @@ class Board:
     def chebyshev(self, a: int, b: int) -> int:
         xs, ys = self.xs, self.ys
         return max(abs(xs[a] - xs[b]), abs(ys[a] - ys[b]))
+
+    def distances(self, a: int) -> list[int]:
+        """The chebyshev distance from square ``a`` to each square, by square: cached per
+        square (the pitch outlives its games), for the bots' hot paths."""
+        out = self._distances.get(a)
+        if out is None:
+            xs, ys = self.xs, self.ys
+            ax, ay = xs[a], ys[a]
+            out = self._distances[a] = [max(abs(x - ax), abs(y - ay))
+                                        for x, y in zip(xs, ys, strict=True)]
+        return out
 
     def euclid(self, a: int, b: int) -> float:
         return math.hypot(a % self.width - b % self.width, a // self.width - b // self.width)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from nuffle.interpreter.blitz_bowl.messages import Term, card_name
+from nuffle.interpreter.blitz_bowl.search import WORK
 from nuffle.interpreter.blitz_bowl.state import Card
 from nuffle.interpreter.hooks import Env, Owner
 
@@ -58,18 +59,30 @@ def fill_spaces(g: Game) -> None:
 
 # -- the Claim step (page 11) -----------------------------------------------------------
 def card_env(g: Game, team: Team, card: Card) -> Env:
-    owner = Owner("challenge-card", card.item, card.name, team=team, card=card)
-    return Env(g, owner, {"own": team, "opponent": team.opponent, "this-card": card})
+    """What a card's condition sees, for a coach: built once per card and coach
+    (``Game.claim_envs``), as nothing in it changes while the game goes on (a condition is
+    an expression: it binds names in a child Env, never in this one)."""
+    key = (card.uid, team.side)
+    env = g.claim_envs.get(key)
+    if env is None:
+        WORK.card_envs += 1
+        owner = Owner("challenge-card", card.item, card.name, team=team, card=card)
+        env = g.claim_envs[key] = Env(g, owner, {"own": team, "opponent": team.opponent,
+                                                 "this-card": card})
+    return env
 
 
 def claimable(g: Game, team: Team) -> list[Card]:
     out = []
-    for card in [*g.active_cards, *g.temporary[team.side]]:
-        if card is None or card.item in g.options.disabled:
-            continue
-        condition = g.ruleset.cards[card.item].compiled.claim
-        if condition is not None and condition(card_env(g, team, card)):
-            out.append(card)
+    disabled, rules, envs, side = g.options.disabled, g.ruleset.cards, g.claim_envs, team.side
+    for cards in (g.active_cards, g.temporary[side]):
+        for card in cards:
+            if card is None or card.item in disabled:
+                continue
+            condition = rules[card.item].compiled.claim
+            if condition is not None and condition(envs.get((card.uid, side))
+                                                   or card_env(g, team, card)):
+                out.append(card)
     return out
 
 

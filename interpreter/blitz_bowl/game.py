@@ -128,6 +128,8 @@ class Game(GameCore):
         self.unused_endgame: list[Card] = []
         self.temporary: dict[str, list[Card]] = {"home": [], "away": []}
         self.card_hooks: dict[int, list[HookInstance]] = {}
+        # per card and coach (uid, side): what the card's claim condition sees (challenges)
+        self.claim_envs: dict[tuple[int, str], Env] = {}
         self.endgame_active = False
         self.claims_this_turn = 0
         self.bonus_played: dict[str, set[str]] = {"home": set(), "away": set()}

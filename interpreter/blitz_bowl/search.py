@@ -27,7 +27,8 @@ class Work:
     """Counts of the engine's work, for the work-count test (cheap enough to stay on)."""
 
     __slots__ = ("mask_builds", "move_actions", "move_searches", "squares_reached",
-                 "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds")
+                 "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds",
+                 "card_envs")
 
     def __init__(self) -> None:
         self.reset()
@@ -41,6 +42,7 @@ class Work:
         self.feasibility_searches = 0  # "can this move end anywhere?" floods
         self.flood_layers = 0  # steps those floods took (at most the move's allowance)
         self.legal_rebuilds = 0  # the team's legal actions worked out for an action decision
+        self.card_envs = 0  # what a Challenge card's condition sees, built (challenges.py)
 
     def snapshot(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -55,30 +57,34 @@ class Masks:
     is Marked, page 7) and next to any opponent on the pitch, Prone or not (``near``:
     where a Mark may end, ruling in valid_end)."""
 
-    __slots__ = ("version", "occupied", "danger", "near", "foes", "within")
+    __slots__ = ("version", "occupied", "danger", "near", "foes", "foe_squares", "within")
 
     def __init__(self, version: int, occupied: int, danger: dict[Team, int],
-                 near: dict[Team, int], foes: dict[Team, int]) -> None:
+                 near: dict[Team, int], foes: dict[Team, int],
+                 foe_squares: dict[Team, list[int]]) -> None:
         self.version, self.occupied, self.danger, self.near = version, occupied, danger, near
         self.foes = foes  # per team: the squares of its opponents on the pitch
+        self.foe_squares = foe_squares  # the same squares, listed
         # (team, n): the squares within n of an opponent of the team, filled when asked
         self.within: dict[tuple[Team, int], int] = {}
 
 
 def within(g: Game, team: Team, n: int) -> int:
     """The squares within ``n`` squares of an opponent of ``team`` on the pitch, Prone or
-    not (diagonal steps count one), for this board version."""
-    m = masks(g)
+    not (diagonal steps count one), for this board version: the union of each opponent's
+    square's zone (Board.zones, worked out once per pitch)."""
+    m = g.masks
+    if m is None or m.version != g.board_version:
+        m = masks(g)
     key = (team, n)
     out = m.within.get(key)
     if out is None:
         assert g.board is not None  # opponents on the pitch or not, it is set up
-        # grown from the widest set already worked out, each width kept on the way (a
-        # Mark's check asks for 4, then for its allowance + 1)
-        done = max((k for t, k in m.within if t is team and k < n), default=0)
-        out = m.within.get((team, done), m.foes[team]) if done else m.foes[team]
-        for k in range(done + 1, n + 1):
-            out = m.within[(team, k)] = g.board.grow(out)
+        zones = g.board.zones(n)
+        out = 0
+        for sq in m.foe_squares[team]:
+            out |= zones[sq]
+        m.within[key] = out
     return out
 
 
@@ -99,9 +105,11 @@ def build_masks(g: Game) -> Masks:
     danger: dict[Team, int] = {}
     near: dict[Team, int] = {}
     foes: dict[Team, int] = {}
+    foe_squares: dict[Team, list[int]] = {}
     board = g.board
     for team in g.teams:
         stand = close = squares = 0
+        listed: list[int] = []
         if board is not None:
             nb = board.neighbour_masks
             for o in team.players:
@@ -109,13 +117,15 @@ def build_masks(g: Game) -> Masks:
                 if sq is not None:
                     occupied |= 1 << sq
                     squares |= 1 << sq
+                    listed.append(sq)
                     close |= nb[sq]
                     if not o.is_prone:
                         stand |= nb[sq]
         danger[team.opponent] = stand  # next to a standing player of this team
         near[team.opponent] = close
         foes[team.opponent] = squares
-    return Masks(g.board_version, occupied, danger, near, foes)
+        foe_squares[team.opponent] = listed
+    return Masks(g.board_version, occupied, danger, near, foes, foe_squares)
 
 
 def loose_mask(g: Game) -> int:

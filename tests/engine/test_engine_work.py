@@ -12,7 +12,13 @@ from __future__ import annotations
 import pytest
 from nuffle.interpreter.blitz_bowl import actions
 from nuffle.interpreter.blitz_bowl.game import Game, Options
-from nuffle.interpreter.blitz_bowl.search import WORK, can_end_move, destinations, masks
+from nuffle.interpreter.blitz_bowl.search import (
+    WORK,
+    can_end_move,
+    destinations,
+    masks,
+    within,
+)
 from nuffle.interpreter.bots import GreedyBot, RandomBot
 
 
@@ -62,6 +68,11 @@ def test_each_piece_of_work_is_done_once_where_it_is_needed(ruleset, seed, bot, 
     # change of the board), and only when something looks: fewer than the decisions
     assert work["mask_builds"] <= game.board_version + 1
     assert work["mask_builds"] <= asked["all"]
+    # what a Challenge card's condition sees is built once per card and coach, not at
+    # every Claim step (a game makes about 30 cards and some 50 Claim steps, each of them
+    # looking at three or more cards)
+    assert 0 < work["card_envs"] <= 2 * game.card_serial
+    assert work["card_envs"] == len(game.claim_envs)
 
 
 def test_the_masks_are_kept_until_the_board_changes(ruleset) -> None:
@@ -145,6 +156,11 @@ def test_the_mask_search_finds_what_the_old_search_found_in_the_same_order(rules
                         path = reach.path(dest)
                         assert path[-1] == dest and len(path) <= steps
                     compared += 1
+                # the squares near an opponent, from the pitch's per-square zones, are the
+                # opponents' squares grown a ring at a time
+                assert game.board is not None
+                assert within(game, p.team, steps) == \
+                    game.board.grow(masks(game).foes[p.team], steps)
 
     teams = sorted(ruleset.teams)
     for seed in range(3):
@@ -154,3 +170,24 @@ def test_the_mask_search_finds_what_the_old_search_found_in_the_same_order(rules
         game.listeners.append(check)
         game.play()
     assert compared > 1000
+
+
+def test_the_pitch_tables_give_what_they_stand_for(ruleset) -> None:
+    """Board.distances (the bots' distances to a ball) and Board.zones (within's squares
+    near the opponents): kept per pitch, the same as the board's own measures."""
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[0], teams[1], {"home": RandomBot(1), "away": RandomBot(2)},
+                seed=3)
+    game.setup()
+    board = game.board
+    assert board is not None
+    squares = range(board.width * board.height)
+    for a in squares[::7]:
+        table = board.distances(a)
+        assert [table[b] for b in squares] == [board.chebyshev(a, b) for b in squares]
+        for n in (1, 2, 4):
+            zone = board.zones(n)[a]
+            assert {b for b in squares if zone >> b & 1} == \
+                {b for b in squares if board.chebyshev(a, b) <= n}
+    assert board.distances(0) is board.distances(0)  # worked out once
+    assert board.zones(4) is board.zones(4)
