@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from nuffle.limits import NUMBER
+from nuffle.textfile import read_cached_json
 
 CACHE_FORMAT = 1
 MAX_FILE = 1 << 20  # bytes: a pairing of 38,415 games (±0.5 points) is about 500 KB
@@ -35,12 +36,7 @@ def group_key(parts: dict[str, Any]) -> str:
 def read(folder: Path, key: str) -> list[Record] | None:
     """A group's cached games, or None (missing, unreadable or not ours: play it)."""
     path = folder / f"{key}.json"
-    try:
-        if path.stat().st_size > MAX_FILE:
-            return None
-        entry = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
+    entry = read_cached_json(path, MAX_FILE)
     if not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT \
             or entry.get("key") != key or not isinstance(entry.get("games"), list):
         return None

@@ -5,6 +5,7 @@ all read through here, each turning an `Unreadable` into its own diagnostic."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 
@@ -36,3 +37,16 @@ def decode_utf8(raw: bytes) -> str:
         line = raw.count(b"\n", 0, err.start) + 1
         column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
         raise Unreadable(f"{err.reason} at byte {err.start}", line, column) from None
+
+
+def read_cached_json(path: Path, limit: int) -> object | None:
+    """What a cache file holds, or None when it is missing, over ``limit`` bytes, not UTF-8
+    or not JSON: a cache folder is anyone's to edit, so its caller plays the games again
+    rather than trust or fail on it."""
+    try:
+        raw = read_bounded(path, limit)
+        if len(raw) > limit:
+            return None
+        return json.loads(decode_utf8(raw))
+    except (Unreadable, ValueError, RecursionError):
+        return None

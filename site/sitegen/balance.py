@@ -36,6 +36,7 @@ from nuffle.sitegen.context import N_, Site, code, esc, table
 from nuffle.sitegen.svg import HEAT_MAP_LABEL, HEAT_MAP_TITLE, heat_map_svg
 
 from nuffle.catalogue.model import Catalogue, Item
+from nuffle.textfile import read_cached_json
 
 # Games per pairing for a 95% interval of at most ±5 points on a win rate (worst case 50%).
 GAMES_FOR_5_POINTS = math.ceil((1.96 / 0.05) ** 2 / 4)  # 385
@@ -266,12 +267,7 @@ def read_entry(cache_dir: Path, key: str, pair: Pair, games: int) -> Tally | Non
     """A pairing's cached tally, or None: a missing, unreadable, oversized, malformed or
     mismatched file is not trusted (the build folder is anyone's to edit), it is re-played."""
     path = cache_file(cache_dir, key)
-    try:
-        if path.stat().st_size > MAX_CACHE_FILE:
-            return None
-        entry = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
+    entry = read_cached_json(path, MAX_CACHE_FILE)
     if not isinstance(entry, dict) or entry.get("format") != CACHE_FORMAT \
             or entry.get("key") != key or entry.get("teams") != list(pair) \
             or entry.get("games") != games:
