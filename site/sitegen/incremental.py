@@ -38,7 +38,11 @@ from typing import Any
 
 from mkdocs.plugins import BasePlugin
 
+from nuffle.textfile import read_cached_json
+
 STATE_VERSION = 1
+# bytes: the state of the bundled site is about 220 KB; a thousand times the pages still fits
+MAX_STATE_FILE = 256 << 20
 # the code whose output is in the HTML but not in the Markdown or the configuration
 FINISHING = ("incremental.py", "postbuild.py", "safety.py")
 PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "markdown", "pymdown-extensions")
@@ -124,10 +128,9 @@ def navigation_signatures(navs: dict[str, list], titles: dict[str, str]
 
 
 def read_state(out: Path) -> dict | None:
-    try:
-        state = json.loads((out / "cache" / "site-state.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    """The last build's state, or None (missing, too large, not JSON, another version): the
+    build folder is anyone's to edit, so anything odd means a full build."""
+    state = read_cached_json(out / "cache" / "site-state.json", MAX_STATE_FILE)
     return state if isinstance(state, dict) and state.get("version") == STATE_VERSION else None
 
 

@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 from nuffle.sitegen.build import BuildOptions, build_site
-from nuffle.sitegen.incremental import merge_index, navigation_signatures, plan
+from nuffle.sitegen.incremental import (
+    STATE_VERSION,
+    merge_index,
+    navigation_signatures,
+    plan,
+    read_state,
+)
 
 pytestmark = pytest.mark.xdist_group("default-site")  # reads the shared default build
 
@@ -69,6 +75,20 @@ def test_what_renders_everything(built_dir: Path) -> None:
     assert plan(before, after, members, built_dir).reason == "pages were added or removed"
     (built_dir / "index.html").unlink()
     assert plan(before, before, members, built_dir).full
+
+
+def test_a_state_file_anyone_edited_means_a_full_build(tmp_path: Path) -> None:
+    """The build folder is anyone's to edit: a state that is nested past Python's recursion
+    limit, not UTF-8, not JSON or of another version is no state (a full build), never a
+    traceback; a good one is read back."""
+    state = tmp_path / "cache" / "site-state.json"
+    state.parent.mkdir()
+    for hostile in (b"[" * 200_000 + b"]" * 200_000, b"\xff\xfe{}", b"{not json",
+                    json.dumps({"version": STATE_VERSION + 1}).encode()):
+        state.write_bytes(hostile)
+        assert read_state(tmp_path) is None
+    state.write_text(json.dumps({"version": STATE_VERSION, "pages": []}), encoding="utf-8")
+    assert read_state(tmp_path) == {"version": STATE_VERSION, "pages": []}
 
 
 def test_the_index_keeps_the_pages_not_rendered_in_place() -> None:
