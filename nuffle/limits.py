@@ -86,6 +86,13 @@ LOG_LINE = _limit("log line", 64 << 10, "characters", "One record of a game log.
 CATALOG_BYTES = _limit("catalog size", 16 << 20, "bytes",
                        "A translation catalog (`.po` file).", "I106")
 
+GRAMMAR_PATTERN_MS = _limit(
+    "grammar pattern time", 250, "milliseconds",
+    "One regular expression of a language's grammar file (`sounds`, `replacements`) on one "
+    "text; `nuffle i18n check` refuses a pattern that backtracks past it on its trial texts, "
+    "and a sentence whose pattern stops at it is written without that step and marked.",
+    "S305")
+
 # ---- the command line ------------------------------------------------------------------
 LEAGUE_COACHES = _limit("league coaches", 64, "coaches", "`nuffle league --coaches`.", "")
 SIMULATED_GAMES = _limit("simulated games", 1_000_000, "games",

@@ -28,6 +28,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import regex
+
+from nuffle import limits
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.dsl.render import FRAMES, Language
 from nuffle.template import fill_or
@@ -38,6 +41,17 @@ SCHEMA = "locale-grammar"
 # because the translation or the grammar lacks them (documented in translating.md)
 MARKER = "⚑"
 APOSTROPHES = ("\u2019", "'")
+# A translator's pattern runs on every sentence: a pattern that backtracks without end
+# (`(a+)+$`) would hang the site build. The `regex` module takes `re`'s syntax and stops a
+# match after a time (limits.GRAMMAR_PATTERN_MS); `read_grammar` tries each pattern on
+# trial texts of PROBE_LENGTH repeated characters, where such patterns blow up.
+PATTERN_SECONDS = limits.GRAMMAR_PATTERN_MS / 1000
+PROBE_LENGTH = 40
+
+
+class PatternTooSlow(Exception):
+    """A grammar pattern passed its time limit on a text (GrammarLanguage marks the
+    sentence and writes it without that step)."""
 OTHER = "other"  # the sound class of every word no named class matches
 ARTICLES = ("definite", "indefinite", "this", "that")
 
@@ -62,10 +76,10 @@ class Grammar:
 
     language: str
     genders: tuple[str, ...] = ()
-    sounds: list[tuple[str, re.Pattern[str]]] = field(default_factory=list)
+    sounds: list[tuple[str, regex.Pattern]] = field(default_factory=list)
     articles: dict[str, Table] = field(default_factory=dict)
     contractions: dict[str, dict[str, str]] = field(default_factory=dict)
-    replacements: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    replacements: list[tuple[regex.Pattern, str]] = field(default_factory=list)
     dice_one: str = "D{sides}"
     dice_many: str = "{count}D{sides}"
     capitalise: bool = True
@@ -78,7 +92,11 @@ class Grammar:
     # -- articles
     def sound_classes(self, word: str) -> list[str]:
         """The sound classes ``word`` starts with, in the grammar's order, then `other`."""
-        return [name for name, pattern in self.sounds if pattern.match(word)] + [OTHER]
+        try:
+            return [name for name, pattern in self.sounds
+                    if pattern.match(word, timeout=PATTERN_SECONDS)] + [OTHER]
+        except TimeoutError:
+            raise PatternTooSlow(word) from None
 
     def article(self, kind: str, noun: Noun, plural: bool = False) -> str | None:
         """``noun`` with the article ``kind`` (definite, indefinite, this, that) agreeing with
@@ -120,7 +138,10 @@ class Grammar:
 
     def tidy(self, text: str) -> str:
         for pattern, replacement in self.replacements:
-            text = pattern.sub(replacement, text)
+            try:
+                text = pattern.sub(replacement, text, timeout=PATTERN_SECONDS)
+            except TimeoutError:
+                raise PatternTooSlow(text) from None
         return re.sub(r"  +", " ", self.join_prepositions(text))
 
 
@@ -195,21 +216,33 @@ def read_grammar(path: Path) -> tuple[Grammar | None, list[Diagnostic]]:
         return None, [Diagnostic("S304", f"`language` is `{data['language']}` in the folder of "
                                  f"`{folder}`", doc.path, line, col, end,
                                  f"write `language: {folder}`")]
-    patterns: dict[tuple, re.Pattern[str]] = {}
+    patterns: dict[tuple, regex.Pattern] = {}
     for where, text in _regexes(data):
         try:
-            patterns[where] = re.compile(text, re.I if where[0] == "sounds" else 0)
-        except re.error as exc:
+            pattern = regex.compile(text, regex.V0 | (regex.I if where[0] == "sounds" else 0))
+        except regex.error as exc:
             line, col, end = doc.position(where)
             diags.append(Diagnostic("S305", f"`{'.'.join(map(str, where))}` is not a regular "
                                     f"expression: {exc.msg}", doc.path, line, col, end,
                                     "Python's `re` syntax; write a backslash as `\\\\` inside "
                                     "double quotes"))
+            continue
+        slow = _too_slow(pattern, text)
+        if slow is not None:
+            line, col, end = doc.position(where)
+            diags.append(Diagnostic(
+                "S305", f"`{'.'.join(map(str, where))}` takes more than "
+                f"{limits.GRAMMAR_PATTERN_MS} ms on the text `{slow[:12]}…` "
+                f"({len(slow)} characters)", doc.path, line, col, end,
+                "alternatives that can match the same letters inside a repetition (`(a|aa)+`) "
+                "try every way to split the text: make them exclusive (`a+`)"))
+            continue
+        patterns[where] = pattern
     for i, r in enumerate(data.get("replacements") or []):
         pattern = patterns.get(("replacements", i, "pattern"))
         try:
             if pattern is not None:
-                pattern.sub(r["replacement"], "")  # its group references exist
+                _groups_of(pattern).sub(r["replacement"], "")  # its group references exist
         except (re.error, IndexError) as exc:
             line, col, end = doc.position(("replacements", i, "replacement"))
             diags.append(Diagnostic("S305", f"`replacements.{i}.replacement` names a group "
@@ -253,6 +286,29 @@ def read_grammar(path: Path) -> tuple[Grammar | None, list[Diagnostic]]:
 
 def _only_comments(text: str) -> bool:
     return all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines())
+
+
+def _groups_of(pattern: regex.Pattern) -> re.Pattern[str]:
+    """An empty `re` pattern with ``pattern``'s groups (numbers and names): `re` checks a
+    replacement's group references when it compiles it, `regex` only once a text
+    matches."""
+    names = {number: name for name, number in pattern.groupindex.items()}
+    return re.compile("".join(f"(?P<{names[n]}>)" if n in names else "()"
+                              for n in range(1, pattern.groups + 1)))
+
+
+def _too_slow(pattern: regex.Pattern, text: str) -> str | None:
+    """The first trial text on which ``pattern`` passes its time limit, if any: runs of
+    each letter, digit, space and apostrophe the pattern names (and of `a` and a space),
+    ending in a character no pattern expects, as a backtracking pattern fails slowest."""
+    chars = sorted({c for c in text if c.isalnum() or c in " '\u2019"} | {"a", " "})
+    trials = [c * PROBE_LENGTH + "\x00" for c in chars] + ["a " * (PROBE_LENGTH // 2) + "\x00"]
+    for trial in trials:
+        try:
+            pattern.search(trial, timeout=PATTERN_SECONDS)
+        except TimeoutError:
+            return trial
+    return None
 
 
 def _regexes(data: dict) -> Iterable[tuple[tuple, str]]:
@@ -375,7 +431,11 @@ class GrammarLanguage(Language):
         if self.grammar is None:
             self._missing()
             return bare
-        found = self.grammar.article(kind, noun, plural)
+        try:
+            found = self.grammar.article(kind, noun, plural)
+        except PatternTooSlow:  # `nuffle i18n check` names the pattern
+            self._missing()
+            return bare
         if found is None and kind in self.grammar.articles:
             self._missing()  # the table lacks this gender or number
         return found if found is not None else bare
@@ -435,9 +495,12 @@ class GrammarLanguage(Language):
         return form.replace("{count}", str(count)).replace("{sides}", str(sides))
 
     def tidy(self, text: str) -> str:
-        if self.grammar is None:
-            return re.sub(r"  +", " ", text)
-        return self.grammar.tidy(text)
+        if self.grammar is not None:
+            try:
+                return self.grammar.tidy(text)
+            except PatternTooSlow:  # `nuffle i18n check` names the pattern
+                self._missing()
+        return re.sub(r"  +", " ", text)
 
     def sentence(self, text: str) -> str:
         marked, self._fell_back = self._fell_back or self.grammar is None, False

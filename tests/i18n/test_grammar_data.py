@@ -10,6 +10,7 @@ from pathlib import Path
 
 import polib
 import pytest
+import regex
 from nuffle.dsl.diagnostics import format_diagnostic
 from nuffle.dsl.parser import parse_rules
 from nuffle.dsl.render import RulesRenderer
@@ -21,7 +22,14 @@ from nuffle.cli.main import main
 from nuffle.i18n import catalog, translations
 from nuffle.i18n.catalog import plural_forms
 from nuffle.i18n.domains import DOMAINS
-from nuffle.i18n.grammar import MARKER, GrammarLanguage, Noun, grammar_for, read_grammar
+from nuffle.i18n.grammar import (
+    MARKER,
+    Grammar,
+    GrammarLanguage,
+    Noun,
+    grammar_for,
+    read_grammar,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 ITALIAN = grammar_for("it")[0]
@@ -142,6 +150,30 @@ def test_a_broken_grammar_renders_without_articles_and_marked(locales: Path,
     # Italian words without their articles ("provenienza", not "la provenienza"), marked
     assert sentence.startswith(MARKER + " Dopo che ")
     assert "provenienza è Passare" in sentence and "la provenienza" not in sentence
+
+
+def test_a_pattern_that_backtracks_without_end_is_refused_at_its_line(tmp_path: Path) -> None:
+    # (a|aa)+c splits a run of a's every way before it fails: 2^40 tries on the trial text
+    path = tmp_path / "de" / "grammar.yaml"
+    path.parent.mkdir()
+    path.write_text("language: de\nreplacements:\n  - {pattern: \"(a|aa)+c\", "
+                    "replacement: \"c\"}\n", encoding="utf-8")
+    grammar, (diag,) = read_grammar(path)
+    assert grammar is None and (diag.code, diag.line, diag.column) == ("S305", 3, 15)  # the opening quote
+    assert diag.message.startswith("`replacements.0.pattern` takes more than 250 ms")
+    assert "(a|aa)+" in (diag.hint or "")
+    path.write_text("language: de\nreplacements:\n  - {pattern: \"(a|b)+c\", "
+                    "replacement: \"c\"}\n", encoding="utf-8")
+    assert read_grammar(path)[1] == []  # exclusive alternatives: linear, accepted
+
+
+def test_a_pattern_stopped_by_its_time_limit_marks_the_sentence_and_loses_no_words() -> None:
+    # a pattern slow only on real text gets past the trials: at its limit the sentence is
+    # written without that step, and marked
+    slow = Grammar("de", replacements=[(regex.compile("(a|aa)+c"), "c")])
+    german = GrammarLanguage("de", "blitz-bowl", {}, {}, {}, slow)
+    text = "Der Spieler " + "a" * 40 + "  b"
+    assert german.sentence(german.tidy(text)) == f"{MARKER} Der Spieler {'a' * 40} b."
 
 
 # ---- a new language ----------------------------------------------------------------------
