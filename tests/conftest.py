@@ -20,6 +20,21 @@ text_source: project
 """
 
 
+# A small Blitz Bowl team as a pack author would write it (no abilities), for tests that add
+# a team to the bundled content: format with its id and name.
+TEAM_FILE = """\
+kind: team
+id: {id}
+name: {name}
+edition: blitz-bowl-s2
+source: {{seed: 003_ebf824c1784b0023.txt, page: "appendix: Squadre (Skaven)"}}
+text: A team made up for a test.
+text_source: project
+positions:
+  - {{id: runner, name: Runner, count: 3, move: 8, throw: 4, armour: 5, abilities: []}}
+  - {{id: lineman, name: Lineman, count: 3, move: 7, throw: 4, armour: 5, abilities: []}}
+"""
+
 class ContentTree:
     def __init__(self, root: Path):
         self.root = root

@@ -16,6 +16,7 @@ from nuffle.interpreter.simulate import GameSpec, wilson
 from nuffle.interpreter.sweep import BATCH, Group, games_for_margin, run_groups, widest
 
 from nuffle.cli.main import main
+from tests.conftest import TEAM_FILE
 
 SWEEP = ["balance", "--team", "human", "--against", "orc,elf", "--games", "6",
          "--format", "json"]
@@ -225,18 +226,7 @@ def test_simulate_against_all_uses_one_pool_for_every_pairing(monkeypatch, capsy
     assert [p["away"] for p in json.loads(out)["pairings"]] == others
 
 
-NEW_TEAM = """\
-kind: team
-id: sweep-test-team
-name: Sweep Test Team
-edition: blitz-bowl-s2
-source: {seed: 003_ebf824c1784b0023.txt, page: "appendix: Squadre (Skaven)"}
-text: A team made up for a test.
-text_source: project
-positions:
-  - {id: runner, name: Runner, count: 3, move: 8, throw: 4, armour: 5, abilities: []}
-  - {id: lineman, name: Lineman, count: 3, move: 7, throw: 4, armour: 5, abilities: []}
-"""
+NEW_TEAM = TEAM_FILE.format(id="sweep-test-team", name="Sweep Test Team")
 
 
 def test_a_batch_carries_its_content_files_a_worker_need_not_have() -> None:

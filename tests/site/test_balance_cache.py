@@ -29,6 +29,7 @@ from nuffle.sitegen.balance import (
 
 from nuffle.catalogue.model import Catalogue
 from nuffle.paths import schema_dir
+from tests.conftest import TEAM_FILE
 
 GAMES = 2  # per pairing: each team at home once
 TEAMS = 13  # the bundled Blitz Bowl teams
@@ -218,18 +219,7 @@ def test_the_game_count_and_the_engine_are_in_the_key(tmp_path: Path, content, g
     assert data is not None and data["pairings"]["simulated"] == ALL_PAIRS
 
 
-NEW_TEAM = """\
-kind: team
-id: test-ratmen
-name: Test Ratmen
-edition: blitz-bowl-s2
-source: {seed: 003_ebf824c1784b0023.txt, page: "appendix: Squadre (Skaven)"}
-text: A team made up for a test.
-text_source: project
-positions:
-  - {id: runner, name: Runner, count: 3, move: 8, throw: 4, armour: 5, abilities: []}
-  - {id: lineman, name: Lineman, count: 3, move: 7, throw: 4, armour: 5, abilities: []}
-"""
+NEW_TEAM = TEAM_FILE.format(id="test-ratmen", name="Test Ratmen")
 
 
 def test_a_new_team_plays_only_its_own_pairings(tmp_path: Path, content, games: Games,
