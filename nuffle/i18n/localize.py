@@ -48,14 +48,24 @@ def stale_translations(lang: str) -> dict[str, str]:
             if e.msgstr and not e.obsolete and "fuzzy" in e.flags}
 
 
+def current_translations(lang: str) -> dict[tuple[str, str], str]:
+    """(context, English) -> translation of ``lang``'s content catalog: a translation counts
+    only for the English it was made for, so an English text edited since is out of date at
+    once, before `nuffle i18n update` marks its entry fuzzy (the status page counts it so
+    too: `catalog.status`)."""
+    return translations.translated(lang, "content")
+
+
 def left_english(lang: str, entries: list[Entry]) -> LeftEnglish:
-    """The content texts with no usable translation in ``lang``, fuzzy apart from missing."""
-    texts = by_context(lang, "content")
+    """The content texts with no current translation in ``lang``, stale (fuzzy, or made
+    for an older English) apart from missing."""
+    current = current_translations(lang)
+    older = by_context(lang, "content")  # made for another English, not yet marked fuzzy
     stale = stale_translations(lang)
     out = LeftEnglish()
     for entry in entries:
-        if not texts.get(entry.context):
-            out.add_text(entry, stale.get(entry.context))
+        if not current.get((entry.context, entry.text)):
+            out.add_text(entry, stale.get(entry.context) or older.get(entry.context))
     return out
 
 
@@ -63,14 +73,14 @@ def localized_catalogue(catalogue: Catalogue, lang: str, entries: list[Entry] | 
                         ) -> tuple[Catalogue, LeftEnglish]:
     """The catalogue with every translated text in ``lang``, and the contexts left English,
     the stale (fuzzy) ones told apart (``entries``: the content's, if already at hand)."""
-    texts = by_context(lang, "content")
+    current = current_translations(lang)
     printed = {e.msgctxt for e in (load(lang, "content") or [])
                if e.tcomment.startswith(PRINTED_NOTE)}
     entries = entries if entries is not None else content_entries(catalogue)
     data = {key: copy.deepcopy(item.data) for key, item in catalogue.items.items()}
     missing = left_english(lang, entries)
     for entry in entries:
-        translation = texts.get(entry.context)
+        translation = current.get((entry.context, entry.text))
         if not translation:
             continue
         if entry.key not in data:

@@ -285,15 +285,16 @@ def not_translated_banner(site: Site, here: str, text: str) -> str:
 
 def translated_items(entries: list) -> dict[str, set[tuple[str, str, str]]]:
     """Per language, the items (catalogue keys: kind, id, game) whose every text is
-    translated (not fuzzy)."""
-    from nuffle.i18n.translations import by_context
+    translated for its current English (not fuzzy, not made for an older English)."""
+    from nuffle.i18n.localize import current_translations
 
     out: dict[str, set[tuple[str, str, str]]] = {}
     for lang in site_languages():
-        done = by_context(lang, "content")
+        done = current_translations(lang)
         items: dict[tuple[str, str, str], bool] = {}
         for entry in entries:
-            items[entry.key] = items.get(entry.key, True) and entry.context in done
+            items[entry.key] = items.get(entry.key, True) \
+                and bool(done.get((entry.context, entry.text)))
         out[lang] = {i for i, ok in items.items() if ok}
     return out
 

@@ -93,6 +93,31 @@ def test_an_english_text_changed_after_translation_shows_the_out_of_date_banner(
     assert "<code>text</code>" in fuzzy
 
 
+def test_an_english_text_changed_and_not_yet_updated_is_out_of_date_at_once(
+        content: Path) -> None:
+    """Before `nuffle i18n update` marks the entry fuzzy, its translation was made for the
+    old English all the same: the page says so, as the status page already counts it."""
+    path = content / ABILITY
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("this player can move", "this player may move"),
+                    encoding="utf-8")
+    entry = next(e for e in polib.pofile(str(content / "locales/it/content.po"))
+                 if e.msgctxt == "ability/canny-tracker/text")
+    assert "fuzzy" not in entry.flags and NEW not in entry.msgid  # no update was run
+    pages = italian_pages(content, "canny-tracker", "frenzied")
+    page = pages["abilities/canny-tracker.md"]
+    banner = page[page.index("!!! warning"):page.index("*Abilit")]
+    assert NEW in banner and "La prima volta in un turno" in banner
+    assert f"> The first time in a turn that an adjacent opposing player makes a Sidestep " \
+           f"action, {NEW}." in page
+    assert "> La prima volta" not in page  # the Italian of the old English is not the text
+    assert "!!!" not in pages["abilities/frenzied.md"]
+    status = pages["translation.md"]
+    fuzzy = status[status.index("### Traduzione non aggiornata (1)"):
+                   status.index("### Senza traduzione")]
+    assert "[Canny Tracker](abilities/canny-tracker.md)" in fuzzy
+
+
 def test_a_missing_translation_shows_the_not_translated_banner(content: Path) -> None:
     po_path = content / "locales/it/content.po"
     po = polib.pofile(str(po_path))
