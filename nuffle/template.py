@@ -72,12 +72,18 @@ def fill(template: str, values: Mapping[str, object]) -> str:
 def fill_or(template: str | None, english: str, values: Mapping[str, object]) -> str:
     """Fill a translated ``template``, or the ``english`` one if the translation is missing
     or malformed."""
+    return fill_translated(template, english, values)[0]
+
+
+def fill_translated(template: str | None, english: str, values: Mapping[str, object],
+                    ) -> tuple[str, bool]:
+    """`fill_or`, and whether the translation was used (False: the English was)."""
     if template:
         try:
-            return fill(template, values)
+            return fill(template, values), True
         except TemplateError:
             pass
-    return fill(english, values)
+    return fill(english, values), False
 
 
 def markup(text: str) -> Counter:

@@ -9,8 +9,7 @@ from typing import Any
 
 from nuffle.interpreter.blitz_bowl.messages import MESSAGES, TERMS, Named, Note, Term, card_name
 from nuffle.interpreter.blitz_bowl.state import Ball, Card, Player, Team
-
-from nuffle.template import fill_or
+from nuffle.interpreter.narrative_marks import MarkedWords
 
 SQUARE_FIELDS = ("from", "to", "square")
 
@@ -59,25 +58,25 @@ _TOLD: dict[str, Callable[[dict, Any], tuple[str, dict]]] = {
 }
 
 
-class Words:
+class Words(MarkedWords):
     """The narrative's words in one language: message templates, terms and content names.
 
     Built empty, it speaks English (the templates in messages.py); `nuffle.i18n.narrative`
-    fills it from a language's catalogs. Anything missing falls back to English.
+    fills it from a language's catalogs. Anything missing falls back to English, and with a
+    ``marker`` the line says so (narrative_marks.py).
     """
 
     def __init__(self, templates: dict[str, str] | None = None,
                  terms: dict[tuple[str, str], str] | None = None,
-                 names: dict[tuple[str, str], str] | None = None) -> None:
-        self.templates = templates or {}
+                 names: dict[tuple[str, str], str] | None = None, marker: str = "") -> None:
+        super().__init__(templates or {}, MESSAGES, marker)
         self.terms = terms or {}
         self.names = names or {}
 
     def message(self, key: str, fields: dict[str, Any], game: Any = None) -> str:
         """The line ``key`` with its fields, filled as text only (never read off the values):
         a broken translation gives the English line (`i18n check` says where)."""
-        values = {k: self.value(v, game) for k, v in fields.items()}
-        return fill_or(self.templates.get(key), MESSAGES[key], values)
+        return self.line(key, lambda: {k: self.value(v, game) for k, v in fields.items()})
 
     def note(self, note: Note, game: Any = None) -> str:
         rule = note.fields.get("rule")
@@ -89,9 +88,8 @@ class Words:
     def by_rule(self, line: str, owner: Any) -> str:
         """A line that an item's rules brought about, naming the item (its ``Owner``) in
         brackets, in this language."""
-        return fill_or(self.templates.get("by-rule"), MESSAGES["by-rule"],
-                       {"line": line, "rule": ", ".join(
-                           self.name(o.kind, o.item, o.name) for o in owners(owner))})
+        return super().by_rule(line, ", ".join(self.name(o.kind, o.item, o.name)
+                                               for o in owners(owner)))
 
     def name(self, kind: str, item_id: str, english: str) -> str:
         """A content item's name (a team, a card, a position) in this language."""
@@ -99,7 +97,10 @@ class Words:
 
     def term(self, category: str, value: str) -> str:
         found = self.terms.get((category, value))
-        return found or TERMS.get(category, {}).get(value, value)
+        if found:
+            return found
+        self.lacks()
+        return TERMS.get(category, {}).get(value, value)
 
     def value(self, value: Any, game: Any = None) -> str:
         if isinstance(value, Player):
@@ -113,7 +114,7 @@ class Words:
             return self.name(value.kind, value.id, value.english)
         if isinstance(value, Ball):
             if value.card is None:
-                return self.message("the-ball", {})
+                return self.inner("the-ball", dict)
             english = game.ruleset.names.get(value.card, value.card) if game else value.card
             return self.name("ball", value.card, english)
         if isinstance(value, list):

@@ -173,6 +173,7 @@ NOTES: dict[str, str] = {
 # Words the lines fill in, by category (the engine's values, not content names).
 TERMS: dict[str, dict[str, str]] = {
     "side": {"home": "home", "away": "away"},
+    "square": {"off the pitch": "off the pitch"},  # where a ball or player lands outside
     "action": {"move": "Move", "block": "Block", "blitz": "Blitz", "pass": "Pass",
                "hand-off": "Hand-off", "foul": "Foul", "throw-bomb": "Throw Bomb"},
     "test": {"dodge": "Dodge roll", "rush": "Going For It", "pick-up": "pick-up",

@@ -9,36 +9,38 @@ from typing import Any
 from nuffle.interpreter.blood_bowl import ballplay
 from nuffle.interpreter.blood_bowl.messages import FIELD_TERMS, MESSAGES, TERMS
 from nuffle.interpreter.blood_bowl.state import Player, Square, Team
+from nuffle.interpreter.narrative_marks import MarkedWords
 
-from nuffle.template import fill_or
 
-
-class Words:
-    """Templates, terms and content names in one language; English where they lack."""
+class Words(MarkedWords):
+    """Templates, terms and content names in one language; English where they lack, and
+    with a ``marker`` the line says so (narrative_marks.py)."""
 
     def __init__(self, templates: dict[str, str] | None = None,
                  terms: dict[tuple[str, str], str] | None = None,
-                 names: dict[tuple[str, str], str] | None = None) -> None:
-        self.templates = templates or {}
+                 names: dict[tuple[str, str], str] | None = None, marker: str = "") -> None:
+        super().__init__(templates or {}, MESSAGES, marker)
         self.terms = terms or {}
         self.names = names or {}
 
     def message(self, key: str, fields: dict[str, Any], ruleset: Any = None) -> str:
-        values = {k: self.value(v, FIELD_TERMS.get((key, k)), ruleset)
-                  for k, v in fields.items()}
-        return fill_or(self.templates.get(key), MESSAGES[key], values)
+        return self.line(key, lambda: {k: self.value(v, FIELD_TERMS.get((key, k)), ruleset)
+                                       for k, v in fields.items()})
 
     def term(self, category: str, value: str) -> str:
-        return self.terms.get((category, value)) or TERMS.get(category, {}).get(value, value)
+        found = self.terms.get((category, value))
+        if found:
+            return found
+        self.lacks()
+        return TERMS.get(category, {}).get(value, value)
 
     def name(self, kind: str, item_id: str, english: str) -> str:
         return self.names.get((kind, item_id), english)
 
     def by_rule(self, line: str, owner: Any) -> str:
         """A line that an item's rules brought about, naming the item (its ``Owner``)."""
-        return fill_or(self.templates.get("by-rule"), MESSAGES["by-rule"],
-                       {"line": line, "rule": ", ".join(
-                           self.name(o.kind, o.item, o.name) for o in owners(owner))})
+        return super().by_rule(line, ", ".join(self.name(o.kind, o.item, o.name)
+                                               for o in owners(owner)))
 
     def value(self, value: Any, category: str | None = None, ruleset: Any = None) -> str:
         if isinstance(value, Player):

@@ -113,6 +113,7 @@ def content_names(lang: str, catalogue) -> dict[tuple[str, str], str]:
 
 def narrative_words(lang: str, catalogue):
     """The play-by-play's Words in ``lang``."""
+    from nuffle.i18n.grammar import MARKER
     from nuffle.interpreter.blitz_bowl.narrate import ENGLISH as ENGLISH_WORDS
     from nuffle.interpreter.blitz_bowl.narrate import Words
     if lang == "en":
@@ -121,11 +122,12 @@ def narrative_words(lang: str, catalogue):
     templates = {ctx.removeprefix("narrative/"): t for ctx, t in texts.items()
                  if ctx.startswith("narrative/") and not ctx.startswith("narrative/term/")}
     terms = _pairs(texts, "narrative/term/")
-    return Words(templates, terms, content_names(lang, catalogue))
+    return Words(templates, terms, content_names(lang, catalogue), MARKER)
 
 
 def blood_bowl_words(lang: str, catalogue):
     """The Blood Bowl play-by-play's Words in ``lang`` (`narrative/blood-bowl/…` contexts)."""
+    from nuffle.i18n.grammar import MARKER
     from nuffle.interpreter.blood_bowl.narrate import ENGLISH as BB_ENGLISH
     from nuffle.interpreter.blood_bowl.narrate import Words as BBWords
     if lang == "en":
@@ -135,7 +137,7 @@ def blood_bowl_words(lang: str, catalogue):
     templates = {ctx.removeprefix(prefix): t for ctx, t in texts.items()
                  if ctx.startswith(prefix) and not ctx.startswith(prefix + "term/")}
     terms = _pairs(texts, prefix + "term/")
-    return BBWords(templates, terms, content_names(lang, catalogue))
+    return BBWords(templates, terms, content_names(lang, catalogue), MARKER)
 
 
 def available_languages() -> list[str]:

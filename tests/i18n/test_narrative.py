@@ -62,6 +62,41 @@ def test_words_fall_back_to_english_and_fill_typed_fields() -> None:
         "Get the Ball! is discarded from space 1"
 
 
+def test_a_line_a_translation_lacks_is_told_in_english_and_marked() -> None:
+    """As the rules sentences: a reader sees which lines are not the translation."""
+    from nuffle.interpreter.blitz_bowl.state import Player
+    from nuffle.interpreter.blood_bowl.narrate import Words as BloodBowlWords
+
+    from nuffle.i18n.grammar import MARKER
+    player = Player.__new__(Player)
+    player.id = "home.catcher"
+    words = Words(templates={"stands-up": "{player} si rialza",
+                             "action-switched": "{player} fa invece un'azione di {action}",
+                             "by-rule": "{line} ({rule})"},
+                  terms={("action", "run"): "Correre"}, marker=MARKER)
+    assert words.message("stands-up", {"player": player}) == "home.catcher si rialza"
+    # no template: the English line, marked
+    assert words.message("card-discarded", {"card": Named("challenge-card", "x", "X!")}) == \
+        f"{MARKER} X! is discarded from space 1"
+    # a template, but a term it fills in is English: marked too
+    assert words.message("action-switched", {"player": player,
+                                             "action": Term("action", "block")}) == \
+        f"{MARKER} home.catcher fa invece un'azione di block"  # TERMS' English
+    assert words.message("action-switched", {"player": player,
+                                             "action": Term("action", "run")}) == \
+        "home.catcher fa invece un'azione di Correre"
+    # a line an item's rule brought about keeps a single marker
+    owner = type("Owner", (), {"kind": "ability", "item": "a", "name": "A"})()
+    assert words.by_rule(f"{MARKER} X", owner) == f"{MARKER} X (A)"
+    assert words.by_rule("X", owner) == "X (A)"
+    # English is never marked
+    assert not ENGLISH.message("card-discarded", {"card": Named("challenge-card", "x",
+                                                                "X!")}).startswith(MARKER)
+    blood_bowl = BloodBowlWords(templates={}, marker=MARKER)
+    assert blood_bowl.message("fireball-off-pitch", {"square": None}) == \
+        f"{MARKER} the fireball explodes off the pitch, at off the pitch"
+
+
 def test_the_same_game_is_told_in_italian_line_for_line(games) -> None:
     en, it = games["en"].splitlines(), games["it"].splitlines()
     assert len(en) == len(it)
