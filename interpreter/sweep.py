@@ -150,7 +150,7 @@ def _check_worker(content: Content, ruleset: Any) -> None:
                              f"sweep's is {content.version}: install the same Nuffle and "
                              "bundled content on every worker")
     if content.engine:
-        from nuffle.sitegen.balance import engine_version
+        from nuffle.interpreter.engine_version import engine_version
         if engine_version() != content.engine:
             raise WorkerMismatch("this worker's Nuffle engine is not the sender's: install "
                                  "the same Nuffle version on every worker")

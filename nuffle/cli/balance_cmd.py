@@ -101,6 +101,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from nuffle.cli.engine_common import bots
     from nuffle.interpreter import sweep_cache
     from nuffle.interpreter.balance_sweep import Plan, plan_groups, records, report
+    from nuffle.interpreter.engine_version import engine_version
     from nuffle.interpreter.errors import ContentError
     from nuffle.interpreter.sweep import (
         BATCH,
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         run_groups,
     )
     from nuffle.interpreter.variants import VaryError, field_path, find_item, parse_vary, variant_text
-    from nuffle.sitegen.balance import engine_version, game_items
+    from nuffle.sitegen.balance import game_items
 
     extra = content_paths(parser, args)
     base = content_for(extra)
@@ -220,8 +221,8 @@ def cached_groups(folder: str | None, plan: Any, groups: list[tuple[Any, Any]]
     if folder is None:
         return {}, []
     from nuffle.interpreter import sweep_cache
+    from nuffle.interpreter.engine_version import engine_version
     from nuffle.interpreter.sweep import BATCH, ruleset_of
-    from nuffle.sitegen.balance import engine_version
     keys = [sweep_cache.group_key({
         "engine": engine_version(), "content": ruleset_of(g.content).version,
         "team": m.team, "opponent": m.opponent, "trait": m.trait, "seed": plan.seed,

@@ -14,13 +14,10 @@ plays only its own pairings. Each game's seed comes from its pairing alone
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
-import importlib.util
 import json
 import math
 import os
-import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -30,6 +27,7 @@ from nuffle.interpreter.balance_sweep import pairing_seed as sweep_seed
 from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.blitz_bowl.ruleset import EDITION, GAME
 from nuffle.interpreter.content import cache_key, checked_catalogue, content_version
+from nuffle.interpreter.engine_version import engine_version
 from nuffle.interpreter.simulate import GameSpec, run_games
 from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.sitegen.context import N_, Site, code, esc, table
@@ -102,15 +100,6 @@ GAME_FIELDS: dict[str, frozenset[str]] = {
 # bundled one, so that its fields get classified).
 DISPLAY_KINDS = frozenset({"ruling", "glossary", "scenario", "content-pack"})
 
-# The engine's own source: a change to any of these files re-plays every pairing. The
-# Blitz Bowl engine with the shared core, the rules language, the content loader, and the
-# top-level modules they import (a test checks a game imports nothing else of nuffle). The
-# Blood Bowl engine is left out: a Blitz Bowl game never runs it.
-ENGINE_MODULES = ("nuffle", "nuffle.interpreter", "nuffle.dsl", "nuffle.catalogue",
-                  "nuffle.limits", "nuffle.paths", "nuffle.template", "nuffle.textfile")
-ENGINE_EXCLUDED = ("nuffle.interpreter.blood_bowl",)
-
-
 def game_data(kind: str, data: Any, display: frozenset[str] | None = None,
               path: str = "") -> Any:
     """An item's data without its display-only fields (``DISPLAY_FIELDS``)."""
@@ -126,44 +115,6 @@ def game_data(kind: str, data: Any, display: frozenset[str] | None = None,
     if isinstance(data, list | tuple):
         return [game_data(kind, value, display, path + "[]") for value in data]
     return data
-
-
-def _module_files(name: str) -> list[tuple[str, Path]]:
-    """The files of a module (one) or a package (all but compiled caches), each with a name
-    that does not depend on where the package is installed."""
-    spec = importlib.util.find_spec(name)
-    if spec is None:
-        return []
-    if spec.submodule_search_locations is None:
-        return [(name, Path(spec.origin))] if spec.origin else []
-    if name == "nuffle":  # the top-level package's own file: its modules are listed apart
-        return [(name, Path(spec.origin))] if spec.origin else []
-    out = []
-    for root in spec.submodule_search_locations:
-        for path in sorted(Path(root).rglob("*")):
-            rel = path.relative_to(root)
-            if path.is_file() and "__pycache__" not in rel.parts and path.suffix != ".pyc":
-                out.append((f"{name}/{rel.as_posix()}", path))
-    return out
-
-
-def engine_files() -> list[tuple[str, Path]]:
-    """The source files ``engine_version`` hashes."""
-    excluded = [_module_files(name) for name in ENGINE_EXCLUDED]
-    skip = {path for files in excluded for _, path in files}
-    return [(shown, path) for name in ENGINE_MODULES for shown, path in _module_files(name)
-            if path not in skip]
-
-
-@functools.cache
-def engine_version() -> str:
-    """A hash of the engine's source files and the Python version (its random numbers):
-    a change to the code that plays a game re-plays every pairing. Computed once per
-    process (about a hundred small files)."""
-    digest = hashlib.sha256(f"python {sys.version_info[0]}.{sys.version_info[1]}".encode())
-    for shown, path in engine_files():
-        digest.update(shown.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
 
 
 def _hash(value: Any) -> str:

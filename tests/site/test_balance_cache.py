@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from nuffle.interpreter.blitz_bowl.game import Result
+from nuffle.interpreter.engine_version import engine_files
 from nuffle.interpreter.simulate import GameSpec, run_games
 from nuffle.sitegen import balance
 from nuffle.sitegen.balance import (
@@ -427,8 +428,8 @@ def test_the_engine_hash_covers_every_module_a_game_imports() -> None:
               "list(sys.modules.items()) if n == 'nuffle' or n.startswith('nuffle.')))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True).stdout.split()
-    hashed = {path.resolve() for _, path in balance.engine_files()}
+    hashed = {path.resolve() for _, path in engine_files()}
     assert out and not [f for f in out if Path(f).resolve() not in hashed]
-    shown = [name for name, _ in balance.engine_files()]
+    shown = [name for name, _ in engine_files()]
     assert "nuffle.dsl/grammar.lark" in shown and "nuffle.interpreter/bots.py" in shown
     assert not [s for s in shown if s.startswith("nuffle.interpreter/blood_bowl/")]
