@@ -169,10 +169,13 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     entries = {d: domain_entries(d, catalogue) for d in DOMAINS}  # each computed once
     translated = translated_items(entries["content"])
     report = status_report(list(site_languages()), entries)
-    site = language_site(Site.of(catalogue), data, diags, translated, report, opts.sweeps)
-    for lang in site_languages():
-        localized, missing = localized_catalogue(catalogue, lang, entries["content"])
-        other = Site.of(localized, lang)
+    localized = {lang: localized_catalogue(catalogue, lang, entries["content"])
+                 for lang in site_languages()}
+    site = Site.of(catalogue)
+    site.left_english = {lang: missing for lang, (_, missing) in localized.items()}
+    language_site(site, data, diags, translated, report, opts.sweeps)
+    for lang, (other_catalogue, missing) in localized.items():
+        other = Site.of(other_catalogue, lang)
         other.untranslated = missing
         language_site(other, data, diags, translated, report, opts.sweeps)
         site.fragments.update(other.fragments)
