@@ -165,8 +165,11 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
               file=sys.stderr)
     from nuffle.i18n.catalog import status_report
     from nuffle.i18n.domains import DOMAINS, domain_entries
+    from nuffle.i18n.entries import content_entries
     from nuffle.i18n.localize import localized_catalogue
-    entries = {d: domain_entries(d, catalogue) for d in DOMAINS}  # each computed once
+    # each computed once; the content's without the notes for translators (not shown here)
+    entries = {d: content_entries(catalogue, notes=False) if d == "content"
+               else domain_entries(d, catalogue) for d in DOMAINS}
     translated = translated_items(entries["content"])
     report = status_report(list(site_languages()), entries)
     localized = {lang: localized_catalogue(catalogue, lang, entries["content"])
