@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from nuffle.catalogue.model import Catalogue
 from nuffle.i18n import translations
-from nuffle.i18n.catalog import PRINTED_NOTE, load
+from nuffle.i18n.catalog import PRINTED_NOTE, load_shared
 from nuffle.i18n.entries import Entry, content_entries
 from nuffle.i18n.translations import by_context
 
@@ -51,7 +51,7 @@ def _content_facts(lang: str) -> tuple[dict[str, str], frozenset[str]]:
     texts = translations.translated(lang, "content")
     known = _CONTENT_FACTS.get(lang)
     if known is None or known[0] is not texts:
-        po = load(lang, "content") or []
+        po = load_shared(lang, "content") or []
         stale = {e.msgctxt or "": e.msgstr for e in po
                  if e.msgstr and not e.obsolete and "fuzzy" in e.flags}
         printed = frozenset(e.msgctxt or "" for e in po if e.tcomment.startswith(PRINTED_NOTE))
