@@ -131,3 +131,22 @@ def test_a_catalog_is_parsed_once_per_version(tmp_path: Path, monkeypatch) -> No
     assert len(parsed) == 2 and again is not first
     assert any(e.msgid == "A new one" for e in again)
     assert catalog.load_shared("xx", "site") is None  # no catalog: none, as `load`
+
+
+def test_template_examples_are_checked_once_per_process(catalogue, monkeypatch) -> None:
+    """The language reference's examples made from templates depend on the vocabulary only:
+    the second language (or build) parses and checks none of them again, and gets the same
+    examples."""
+    from nuffle.sitegen import reference
+    first = reference.examples(Site.of(catalogue))
+    made: list[tuple] = []
+    real = reference.template_example
+
+    def counted(*args):
+        made.append(args)
+        return real(*args)
+    monkeypatch.setattr(reference, "template_example", counted)
+    monkeypatch.setattr(reference, "attribute_example", counted)
+    assert reference.examples(Site.of(catalogue, "it")) == first
+    assert made == []
+    assert any(e.origin == "template" for e in first.values())
