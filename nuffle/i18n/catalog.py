@@ -321,6 +321,29 @@ def load(lang: str, domain: str = DOMAIN) -> polib.POFile | None:
     return read_catalog(path) if path.exists() else None
 
 
+_SHARED: dict[Path, tuple[tuple[int, int], polib.POFile]] = {}
+
+
+def load_shared(lang: str, domain: str = DOMAIN) -> polib.POFile | None:
+    """`load` for readers that never change the catalog (the translations, the status, the
+    site): parsed once per version of the file (its size and modification time), not once
+    per reader; a site build read the content catalog three times. Do not modify what it
+    returns: every reader gets the same object."""
+    path = locale_path(lang, domain)
+    try:
+        st = path.stat()
+    except OSError:
+        return load(lang, domain)  # missing: None; anything else: CatalogError, as `load`
+    stamp = (st.st_mtime_ns, st.st_size)
+    found = _SHARED.get(path)
+    if found is None or found[0] != stamp:
+        po = load(lang, domain)
+        if po is None:
+            return None
+        found = _SHARED[path] = (stamp, po)
+    return found[1]
+
+
 def pack_catalogs(lang: str, domain: str = DOMAIN) -> list[polib.POFile]:
     """The catalogs of ``lang`` and ``domain`` of the packs shown (CatalogError if one is
     unreadable)."""
@@ -370,7 +393,7 @@ def status_rows(lang: str, domain: str, entries: list[Entry]) -> dict[str, dict]
     the catalog is unreadable)."""
     return {kind: {"translated": s.translated, "fuzzy": s.fuzzy, "missing": s.missing,
                    "total": s.total, "translated_percent": s.share(s.translated)}
-            for kind, s in status(load(lang, domain), entries).items()}
+            for kind, s in status(load_shared(lang, domain), entries).items()}
 
 
 def status_report(langs: list[str], by_domain: dict) -> dict:

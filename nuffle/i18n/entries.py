@@ -43,7 +43,10 @@ def item_context(catalogue: Catalogue, item: Item) -> str:
     return f"{game}:{item.kind}/{item.id}" if game else f"{item.kind}/{item.id}"
 
 
-def content_entries(catalogue: Catalogue) -> list[Entry]:
+def content_entries(catalogue: Catalogue, notes: bool = True) -> list[Entry]:
+    """Every translatable text of the content. ``notes=False`` leaves out the notes for
+    translators ("rules as interpreted" of each text's rules: most of the time spent here),
+    which the site build, reading only contexts and texts, does not need."""
     names: dict[str, dict[str, str]] = {}  # per game: a rule names its own game's items
     for i in catalogue.sorted_items():
         names.setdefault(i.game, {})[i.id] = str(i.data.get("name", i.id))
@@ -52,7 +55,7 @@ def content_entries(catalogue: Catalogue) -> list[Entry]:
         if item.kind in SKIPPED_KINDS or not item.schema_ok:
             continue
         english = EnglishRenderer(vocabulary_for_edition(item.edition), names[item.game]) \
-            if item.edition in EDITIONS else None
+            if notes and item.edition in EDITIONS else None
         out += list(_walk(item, item.data, (), english, item_context(catalogue, item)))
     return out
 

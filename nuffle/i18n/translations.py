@@ -16,7 +16,7 @@ from functools import lru_cache
 import polib
 
 from nuffle.dsl.render import ENGLISH, Language
-from nuffle.i18n.catalog import catalog_languages, load, pack_catalogs
+from nuffle.i18n.catalog import catalog_languages, load_shared, pack_catalogs
 from nuffle.i18n.unusable import warn_unusable
 from nuffle.template import translation_problem
 
@@ -32,7 +32,7 @@ def usable(entry: polib.POEntry) -> bool:
 def translated(lang: str, domain: str) -> dict[tuple[str, str], str]:
     """(msgctxt, msgid) -> msgstr for every usable translation of a catalog (CatalogError if
     the catalog cannot be read)."""
-    po = load(lang, domain)
+    po = load_shared(lang, domain)
     warn_unusable(po)  # said once per catalog read: the English is used instead
     found = {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or []) if usable(e)}
     for pack in pack_catalogs(lang, domain):  # a pack translates its own items only

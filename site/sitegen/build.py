@@ -165,14 +165,20 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
               file=sys.stderr)
     from nuffle.i18n.catalog import status_report
     from nuffle.i18n.domains import DOMAINS, domain_entries
+    from nuffle.i18n.entries import content_entries
     from nuffle.i18n.localize import localized_catalogue
-    entries = {d: domain_entries(d, catalogue) for d in DOMAINS}  # each computed once
+    # each computed once; the content's without the notes for translators (not shown here)
+    entries = {d: content_entries(catalogue, notes=False) if d == "content"
+               else domain_entries(d, catalogue) for d in DOMAINS}
     translated = translated_items(entries["content"])
     report = status_report(list(site_languages()), entries)
-    site = language_site(Site.of(catalogue), data, diags, translated, report, opts.sweeps)
-    for lang in site_languages():
-        localized, missing = localized_catalogue(catalogue, lang, entries["content"])
-        other = Site.of(localized, lang)
+    localized = {lang: localized_catalogue(catalogue, lang, entries["content"])
+                 for lang in site_languages()}
+    site = Site.of(catalogue)
+    site.left_english = {lang: missing for lang, (_, missing) in localized.items()}
+    language_site(site, data, diags, translated, report, opts.sweeps)
+    for lang, (other_catalogue, missing) in localized.items():
+        other = Site.of(other_catalogue, lang)
         other.untranslated = missing
         language_site(other, data, diags, translated, report, opts.sweeps)
         site.fragments.update(other.fragments)

@@ -64,6 +64,11 @@ class Site:
     untranslated_pages: set[str] = field(default_factory=set)
     # drawings kept out of the pages' Markdown, by key (fragments.py)
     fragments: dict[str, str] = field(default_factory=dict)
+    # "rules as interpreted": a renderer per edition (`english`)
+    renderers: dict[str, RulesRenderer] = field(default_factory=dict, repr=False)
+    # per other language, the content texts its pages show in English (`LeftEnglish`), when
+    # the build has worked them out already: the English translation-status page lists them
+    left_english: dict[str, set[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def of(cls, catalogue: Catalogue, lang: str = "en") -> Site:
@@ -169,15 +174,20 @@ class Site:
         return fill_or(shown, english, values) if values else shown
 
     def english(self, item: Item) -> RulesRenderer | None:
-        """The renderer of "rules as interpreted" for ``item``, in the site's language."""
+        """The renderer of "rules as interpreted" for ``item``, in the site's language: one
+        per edition, made when first asked (a renderer starts each rule afresh; its language
+        reads every glossary, so making one per page was a fifth of the Italian pages)."""
         if item.edition not in EDITIONS:
             return None
-        vocab = vocabulary_for_edition(item.edition)
-        language = ENGLISH
-        if self.lang != "en":
-            from nuffle.i18n.translations import rules_language
-            language = rules_language(self.lang, vocab.game, self.catalogue)
-        return RulesRenderer(vocab, self.names, language)
+        found = self.renderers.get(item.edition)
+        if found is None:
+            vocab = vocabulary_for_edition(item.edition)
+            language = ENGLISH
+            if self.lang != "en":
+                from nuffle.i18n.translations import rules_language
+                language = rules_language(self.lang, vocab.game, self.catalogue)
+            found = self.renderers[item.edition] = RulesRenderer(vocab, self.names, language)
+        return found
 
     def add(self, path: str, text: str, title: str | None = None,
             boost: float | None = None) -> None:

@@ -503,10 +503,23 @@ def _yaml(data: dict) -> str:
 
 def _dump(data: object, **options: Any) -> str:
     """YAML as `yaml.safe_dump` writes it, by libyaml's emitter where PyYAML has it (the same
-    text for every page of the site, several times faster: thousands of scenario steps)."""
-    import yaml
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-    return yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, **options)
+    text for every page of the site, several times faster: thousands of scenario steps).
+    A scenario's steps and expectations are the same in every language, and many steps
+    repeat: each text is dumped once, found again by the data's `repr` (which tells apart
+    every value content can hold: strings, numbers, booleans, lists, mappings in order)."""
+    key = (repr(data), tuple(sorted(options.items())))
+    found = _DUMPED.get(key)
+    if found is None:
+        import yaml
+        dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+        found = yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, **options)
+        if len(_DUMPED) >= 20_000:  # bounded: `site serve` rebuilds in one process
+            _DUMPED.clear()
+        _DUMPED[key] = found
+    return found
+
+
+_DUMPED: dict[tuple[str, tuple], str] = {}
 
 
 def league_page(site: Site, item: Item) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from nuffle.dsl import ast
 from nuffle.dsl.checker import check_rules
@@ -267,7 +268,7 @@ def examples(site: Site) -> dict[tuple[str, str, str], Example]:
     for game in GAMES:
         for type_name, decl in vocabulary(game).types.items():
             for attr in decl.attributes:
-                made = attribute_example(game, type_name, attr)
+                made = _attribute_example(game, type_name, attr)
                 if made is not None:
                     found[(game, "attribute", f"{type_name}.{attr}")] = made
     for game in GAMES:
@@ -276,12 +277,25 @@ def examples(site: Site) -> dict[tuple[str, str, str], Example]:
                                 ("query", v.queries), ("parameter", v.parameters)):
             for name in names:
                 if (game, category, name) not in found:
-                    made = template_example(game, category, name)
-                    if made is not None and example_ok(made):
+                    made = _checked_template(game, category, name)
+                    if made is not None:
                         found[(game, category, name)] = made
     for title, _, kind, text in CONSTRUCTS:
         found[("construct", "construct", title)] = Example("blitz-bowl", kind, text, "template")
     return found
+
+
+# the examples made from templates depend on the vocabulary and the checker only, not on
+# the content or the language: parsed and checked once per process, not once per language
+@cache
+def _attribute_example(game: str, type_name: str, attr: str) -> Example | None:
+    return attribute_example(game, type_name, attr)
+
+
+@cache
+def _checked_template(game: str, category: str, name: str) -> Example | None:
+    made = template_example(game, category, name)
+    return made if made is not None and example_ok(made) else None
 
 
 def example_ok(example: Example, content_ids: dict[str, str] | None = None) -> bool:

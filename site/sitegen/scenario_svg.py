@@ -145,6 +145,26 @@ def scenario_svg(pic: Picture, home: str, away: str, pitch: dict | None = None,
 
 
 def _pitch(pic: Picture, pitch: dict | None, first: str) -> list[str]:
+    """The pitch under the players: its squares, end zones, trapdoors and lines. It depends
+    on the pitch's map and size only, so it is drawn once per pitch and side, not once per
+    scenario and language (several hundred elements each, about a quarter of the scenario
+    pages' making)."""
+    rows = pitch.get("map", []) if pitch and pic.game == "blitz-bowl" else []
+    key = (pic.game, pic.width, pic.height, first,
+           tuple(r if isinstance(r, str) else None for r in rows)
+           if isinstance(rows, list) else repr(rows))
+    found = _PITCHES.get(key)
+    if found is None:
+        found = _PITCHES[key] = tuple(_draw_pitch(pic, pitch, first))
+        if len(_PITCHES) > 256:  # an author's many pitches: the cache stays small
+            _PITCHES.pop(next(iter(_PITCHES)))
+    return list(found)
+
+
+_PITCHES: dict[tuple, tuple[str, ...]] = {}
+
+
+def _draw_pitch(pic: Picture, pitch: dict | None, first: str) -> list[str]:
     out = []
     second = "away" if first == "home" else "home"
     for y in range(pic.height):

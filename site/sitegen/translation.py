@@ -61,9 +61,9 @@ def stale_and_missing(site: Site, lang: str, here: str) -> list[str]:
     """The items of ``lang`` whose page shows English: those whose translation is out of
     date, then those with a text not yet translated, each by name with a link to its page
     and the fields concerned."""
-    left = site.untranslated if site.lang == lang and isinstance(site.untranslated,
-                                                                 LeftEnglish) \
-        else left_english(lang, content_entries(site.catalogue))
+    left = site.untranslated if site.lang == lang else site.left_english.get(lang)
+    if not isinstance(left, LeftEnglish):
+        left = left_english(lang, content_entries(site.catalogue))
     items = {item_context(site.catalogue, i): i for i in site.catalogue.sorted_items()}
     stale: dict[str, list[str]] = {}
     missing: dict[str, list[str]] = {}

@@ -1,0 +1,152 @@
+"""The work of making the site's pages, counted (never timed): what is the same for many
+pages or both languages is made once. Each test fails if the work per page comes back."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+from nuffle.sitegen import items, scenario_svg
+from nuffle.sitegen.context import Site
+
+from nuffle.catalogue.loader import load_catalogue
+from nuffle.i18n import catalog, translations
+from nuffle.i18n.entries import content_entries
+from nuffle.paths import content_dir
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    found, _, _ = load_catalogue()
+    return found
+
+
+def test_one_rules_renderer_per_edition_and_language(catalogue, monkeypatch) -> None:
+    """The Italian "rules as interpreted" needs a language made from every glossary: it is
+    made once per edition, not once per page (it was a fifth of the Italian pages)."""
+    made: list[str] = []
+    real = translations.rules_language
+
+    def counted(lang, game, cat):
+        made.append(game)
+        return real(lang, game, cat)
+    monkeypatch.setattr(translations, "rules_language", counted)
+    site = Site.of(catalogue, "it")
+    abilities = [i for i in catalogue.of_kind("ability") if i.game == "blitz-bowl"]
+    assert len(abilities) > 10
+    renderers = {id(site.english(i)) for i in abilities}
+    assert len(renderers) == 1 and made == ["blitz-bowl"]
+    # each rule is rendered afresh: the same sentences as a new renderer's
+    fresh = Site.of(catalogue, "it")
+    for item in abilities:
+        for rules in item.rules:
+            if rules.ast is not None:
+                assert site.english(item).sentences(rules.ast) == \
+                    fresh.english(item).sentences(rules.ast)
+                fresh.renderers.clear()
+
+
+def test_a_pitch_is_drawn_once_for_all_its_scenarios(catalogue, monkeypatch) -> None:
+    """The squares of a scenario's pitch (hundreds of elements) depend on the pitch only:
+    drawn once, the same drawing as before for every scenario."""
+    scenario_svg._PITCHES.clear()
+    drawn: list[object] = []
+    real = scenario_svg._draw_pitch
+
+    def counted(pic, pitch, first):
+        drawn.append(pic)
+        return real(pic, pitch, first)
+    monkeypatch.setattr(scenario_svg, "_draw_pitch", counted)
+    site = Site.of(catalogue)
+    scenarios = [i for i in catalogue.of_kind("scenario") if i.game == "blitz-bowl"
+                 and (i.data.get("setup") or {}).get("pitch", "one-trapdoor") == "one-trapdoor"
+                 and i.data.get("setup", {}).get("first") != "away"][:30]
+    assert len(scenarios) == 30
+    figures = [scenario_svg.scenario_figure(site, s) for s in scenarios]
+    assert len(drawn) == 1
+    drawings = list(site.fragments.values())
+    pitch = catalogue.get("pitch", "one-trapdoor", "blitz-bowl").data
+    squares = "\n".join(real(drawn[0], pitch, "home"))
+    assert all(squares in d for d in drawings) and len(figures) == 30
+
+
+def test_scenario_yaml_is_dumped_once_per_text(monkeypatch) -> None:
+    """The same steps and expectations (both languages, repeated steps) are dumped once; the
+    text is the one yaml.safe_dump writes, and values that print alike in YAML's input but
+    differ (true and 1, "1" and 1) are not mixed up."""
+    items._DUMPED.clear()
+    dumps: list[object] = []
+    real = yaml.dump
+
+    def counted(data, *args, **options):
+        dumps.append(data)
+        return real(data, *args, **options)
+    monkeypatch.setattr(yaml, "dump", counted)
+    data = {"score": {"home": 1}, "ok": True, "name": "1", "list": [1, 2.5, None]}
+    first = items._yaml(data)
+    assert first == yaml.safe_dump(data, sort_keys=False, allow_unicode=True,
+                                   width=88).rstrip()
+    dumps.clear()  # safe_dump goes through yaml.dump too
+    assert items._yaml(dict(data)) == first and dumps == []
+    assert items._yaml({**data, "ok": 1}) != first
+    assert items._yaml({**data, "name": 1}) != first
+    assert len(dumps) == 2
+
+
+def test_the_site_entries_leave_out_the_notes_only(catalogue) -> None:
+    """The site reads the content's entries without the translators' notes (each text's
+    rules put into words: most of the time spent there): every other field is the same."""
+    with_notes = content_entries(catalogue)
+    without = content_entries(catalogue, notes=False)
+    assert any(n.startswith("rules: ") for e in with_notes for n in e.notes)
+    assert not any(n.startswith("rules: ") for e in without for n in e.notes)
+    assert [replace(e, notes=[]) for e in with_notes] == [replace(e, notes=[]) for e in without]
+
+
+def test_a_catalog_is_parsed_once_per_version(tmp_path: Path, monkeypatch) -> None:
+    """Its readers that never change it share one parse; a changed file is read again."""
+    copy = tmp_path / "content"
+    shutil.copytree(content_dir() / "locales", copy / "locales")
+    monkeypatch.setenv("NUFFLE_CONTENT", str(copy))
+    parsed: list[str] = []
+    real = catalog.read_catalog
+
+    def counted(path):
+        parsed.append(str(path))
+        return real(path)
+    monkeypatch.setattr(catalog, "read_catalog", counted)
+    first = catalog.load_shared("it", "site")
+    assert catalog.load_shared("it", "site") is first and len(parsed) == 1
+    path = copy / "locales" / "it" / "site.po"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + '\nmsgctxt "x"\nmsgid "A new one"\nmsgstr "Una nuova"\n',
+                    encoding="utf-8")
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    again = catalog.load_shared("it", "site")
+    assert len(parsed) == 2 and again is not first
+    assert any(e.msgid == "A new one" for e in again)
+    assert catalog.load_shared("xx", "site") is None  # no catalog: none, as `load`
+
+
+def test_template_examples_are_checked_once_per_process(catalogue, monkeypatch) -> None:
+    """The language reference's examples made from templates depend on the vocabulary only:
+    the second language (or build) parses and checks none of them again, and gets the same
+    examples."""
+    from nuffle.sitegen import reference
+    first = reference.examples(Site.of(catalogue))
+    made: list[tuple] = []
+    real = reference.template_example
+
+    def counted(*args):
+        made.append(args)
+        return real(*args)
+    monkeypatch.setattr(reference, "template_example", counted)
+    monkeypatch.setattr(reference, "attribute_example", counted)
+    assert reference.examples(Site.of(catalogue, "it")) == first
+    assert made == []
+    assert any(e.origin == "template" for e in first.values())
