@@ -110,10 +110,11 @@ NEW = "they can immediately make a free Block action, rested."
 def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path: Path,
                                                      monkeypatch) -> None:
     """Frenzied's text changes: the pages whose Markdown quotes it are rendered again (its
-    page and the abilities' index, in English: the Italian pages keep their translation),
-    and the translation status in both languages (which lists the new English as not yet
-    translated); nothing else of the 1,724 pages. The search index still holds every
-    page."""
+    page and the abilities' index, in both languages: the Italian translation was made for
+    the old English, so the Italian pages show the new English with the out-of-date notice),
+    the coverage page in both languages (Frenzied is no longer wholly translated) and the
+    translation status in both; nothing else of the 1,724 pages. The search index still
+    holds every page."""
     out = tmp_path / "out"
     shutil.copytree(default_site.parent, out, symlinks=True)  # mtimes kept
     before = json.loads((out / "site" / "search" / "search_index.json").read_text())
@@ -133,9 +134,12 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
     report = build_site(BuildOptions(out=out))
     assert not report.full, report.reason
     pages = [p for p in report.rendered if not p.endswith("404.html")]
-    assert pages == ["abilities/frenzied.html", "abilities/index.html", "it/translation.html",
-                     "translation.html"]
-    assert report.markdown_written == 4
+    assert pages == ["abilities/frenzied.html", "abilities/index.html", "coverage.html",
+                     "it/abilities/frenzied.html", "it/abilities/index.html", "it/coverage.html",
+                     "it/translation.html", "translation.html"]
+    assert report.markdown_written == 8
+    italian = (out / "site" / "it" / "abilities" / "frenzied.html").read_text()
+    assert "action, rested." in italian and "Traduzione non aggiornata" in italian
     page = (out / "site" / "abilities" / "frenzied.html").read_text()
     assert "action, rested." in page
     after = json.loads((out / "site" / "search" / "search_index.json").read_text())
