@@ -564,6 +564,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     everything); return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
+    from nuffle.sitegen.highlight_cache import cached_highlighting
 
     previous = read_state(opts.out) if incremental else None
     forget_state(opts.out)
@@ -583,12 +584,13 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)
-    if todo.full:
-        mkdocs_build(config)
-    else:
-        touch(opts.out / "docs", todo.touch)
-        with dirty_mode():
-            mkdocs_build(config, dirty=True)
+    with cached_highlighting():  # each distinct code block highlighted once
+        if todo.full:
+            mkdocs_build(config)
+        else:
+            touch(opts.out / "docs", todo.touch)
+            with dirty_mode():
+                mkdocs_build(config, dirty=True)
     # the theme's 404 page is rendered by every build, partial or not
     rendered = None if todo.full else set(recorder.rendered) | {
         p for p in ("404.html", *(f"{lang}/404.html" for lang in site_languages()))
