@@ -558,13 +558,15 @@ def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Pat
 
 
 def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
-               incremental: bool = True) -> BuildReport:
+               incremental: bool = True, parallel: bool = True) -> BuildReport:
     """Generate and build the static site, rendering only the pages that can have changed
     since the last build into ``opts.out`` (incremental.py; ``incremental=False`` renders
-    everything); return what was done."""
+    everything); a full build renders the languages in two processes where it can
+    (parallel.py; ``parallel=False``: one after the other). Return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from nuffle.sitegen.highlight_cache import cached_highlighting
+    from nuffle.sitegen.parallel import build_split, can_split
 
     previous = read_state(opts.out) if incremental else None
     forget_state(opts.out)
@@ -585,7 +587,9 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)
     with cached_highlighting():  # each distinct code block highlighted once
-        if todo.full:
+        if todo.full and parallel and can_split(config):
+            build_split(config, recorder)  # the languages in two processes (parallel.py)
+        elif todo.full:
             mkdocs_build(config)
         else:
             touch(opts.out / "docs", todo.touch)
