@@ -353,9 +353,38 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
     return written
 
 
-def nav(pages: dict[str, str], lang: str = "en") -> list:
+# the sub-sections of the Scenarios section, in this order: a scenario goes under what it
+# shows first (scenario_groups); each page's navigation then lists its own sub-section's
+# pages and the other sub-sections' names, not all the scenarios (navigation.prune)
+SCENARIO_GROUPS = (N_("Rules"), N_("Rulings"), N_("Abilities"), N_("Blood Bowl skills"),
+                   N_("Ball cards"), N_("Challenge cards"), N_("Coach traits"), N_("Tables"),
+                   N_("Special play cards"))
+_GROUP_OF_KIND = {"ruling": "Rulings", "ability": "Abilities", "ball": "Ball cards",
+                  "challenge-card": "Challenge cards", "coach-trait": "Coach traits",
+                  "table": "Tables", "special-play-card": "Special play cards"}
+
+
+def scenario_groups(site: Site) -> dict[str, str]:
+    """Each scenario page's sub-section of the navigation: the kind of the first thing it
+    shows; rules, bonus plays, drills and the rest go under the rules. Blood Bowl's
+    abilities are its skills, named apart ("Abilities" and "Skills" are one word in
+    Italian)."""
+    groups = {}
+    for item in site.catalogue.sorted_items():
+        if item.kind == "scenario":
+            tests = item.data.get("tests") or [""]
+            kind = str(tests[0]).partition("/")[0]
+            group = _GROUP_OF_KIND.get(kind, "Rules")
+            if kind == "ability" and item.game == "blood-bowl":
+                group = "Blood Bowl skills"
+            groups[site.item_path(item)] = group
+    return groups
+
+
+def nav(pages: dict[str, str], lang: str = "en", groups: dict[str, str] | None = None) -> list:
     """The navigation: the pages' paths, each section's pages (after its first) in the order
-    of their titles in ``lang`` (a name, not an id, as the reader sees them)."""
+    of their titles in ``lang`` (a name, not an id, as the reader sees them). ``groups``: the
+    scenarios' sub-sections (scenario_groups); without it they are one list."""
     def in_lang(path: str) -> str:
         stem, _, ext = path.rpartition(".")
         return pages.get(f"{stem}.{lang}.{ext}", pages[path]) if lang != "en" else pages[path]
@@ -366,6 +395,16 @@ def nav(pages: dict[str, str], lang: str = "en") -> list:
         names.sort(key=lambda p: (p != f"{folder}/{first}", sort_key(title_of(in_lang(p), p)),
                                   p))
         return [p for p in names]
+    def grouped(names: list[str], groups: dict[str, str]) -> list:
+        """The section's pages, those of a group under its name (after the ungrouped)."""
+        if not any(p in groups for p in names):
+            return names
+        parts: dict[str, list[str]] = {name: [] for name in SCENARIO_GROUPS}
+        for p in names:
+            if p in groups:
+                parts.setdefault(groups[p], []).append(p)
+        return [*(p for p in names if p not in groups),
+                *({nav_title(name): part} for name, part in parts.items() if part)]
     rules_order = ["index", "turn-sequence", "actions", "statuses", "checks", "blocking",
                    "the-ball", "throwing", "trapdoors", "scoring", "challenge-cards",
                    "bonus-plays", "winning", "extra-time", "leagues"]
@@ -391,7 +430,7 @@ def nav(pages: dict[str, str], lang: str = "en") -> list:
         {"Coach traits": titled("coach-traits")}, {"Tables": titled("tables")},
         {"Pitches": titled("pitches")}, {"Leagues": titled("leagues")},
         {"Rulings": "rulings.md"},
-        {"Scenarios": titled("scenarios")},
+        {"Scenarios": grouped(titled("scenarios"), groups or {})},
         {"Reference": [
             {nav_title(interface_text(lang, REFERENCE_TITLES[p])): p}
             if p in REFERENCE_TITLES else p  # English pages: their titles in the language
@@ -415,7 +454,7 @@ def i18n_config() -> dict:
     languages: list[dict] = [{"locale": "en", "name": "English", "default": True,
                               "build": True, "site_name": SITE_NAME}]
     for lang in site_languages():
-        titles = [*NAV_SECTIONS, *GUIDE_TITLES.values()]
+        titles = list(dict.fromkeys([*NAV_SECTIONS, *SCENARIO_GROUPS, *GUIDE_TITLES.values()]))
         languages.append({
             "locale": lang, "name": language_name(lang), "build": True,
             "site_name": interface_text(lang, SITE_NAME),
@@ -430,7 +469,9 @@ def i18n_config() -> dict:
             "reconfigure_material": True, "reconfigure_search": False, "languages": languages}
 
 
-def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) -> dict:
+def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False,
+                  groups: dict[str, str] | None = None) -> dict:
+    """The MkDocs configuration; ``groups``: the scenarios' sub-sections (scenario_groups)."""
     config: dict[str, Any] = {
         "site_name": "Nuffle rules reference",
         "site_description": "The Blitz Bowl and Blood Bowl rules, generated from the Nuffle "
@@ -447,8 +488,11 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) 
             # navigation.prune: a page holds the navigation of its own section only (the
             # others are one link each), so a page's HTML depends on its section and not on
             # every title of the site; it makes the build several times faster and lets a
-            # rebuild re-render only the sections whose navigation changed (incremental.py)
-            "features": ["navigation.tabs", "navigation.sections", "navigation.prune",
+            # rebuild re-render only the sections whose navigation changed (incremental.py).
+            # No navigation.sections: it would unfold every sub-section of the Scenarios
+            # (scenario_groups) on every scenario's page; without it the page's own
+            # sub-section is open and the others are one link each
+            "features": ["navigation.tabs", "navigation.prune",
                          "navigation.top", "search.suggest", "search.highlight",
                          "content.code.copy"],
             "palette": {"primary": "green", "accent": "amber"},
@@ -470,12 +514,12 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False) 
         "validation": {"links": {"not_found": "warn", "anchors": "warn",
                                  "absolute_links": "warn", "unrecognized_links": "warn"},
                        "nav": {"omitted_files": "info", "not_found": "warn"}},
-        "nav": nav(pages),
+        "nav": nav(pages, groups=groups),
         "extra": {"polyfills": [WORKER_SHIM]},
     }
     for language in config["plugins"][1]["i18n"]["languages"]:
         if not language.get("default"):  # each language's items in the order of its names
-            language["nav"] = nav(pages, language["locale"])
+            language["nav"] = nav(pages, language["locale"], groups)
     if dev:
         config["watch"] = [str(content_dir()), str(HAND_WRITTEN),
                            *sorted({str(pack_root_of(p)) for p in opts.content})]
@@ -508,7 +552,7 @@ def _prepare(opts: BuildOptions, dev: bool = False,
         if not target.exists() or target.read_bytes() != asset.read_bytes():
             shutil.copyfile(asset, target)
     config = opts.out / "mkdocs.yml"
-    settings = mkdocs_config(opts, site.pages, dev)
+    settings = mkdocs_config(opts, site.pages, dev, scenario_groups(site))
     text = yaml.safe_dump(settings, sort_keys=False, allow_unicode=True)
     if not config.exists() or config.read_text(encoding="utf-8") != text:
         config.write_text(text, encoding="utf-8")
@@ -521,12 +565,15 @@ def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Pat
 
 
 def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
-               incremental: bool = True) -> BuildReport:
+               incremental: bool = True, parallel: bool = True) -> BuildReport:
     """Generate and build the static site, rendering only the pages that can have changed
     since the last build into ``opts.out`` (incremental.py; ``incremental=False`` renders
-    everything); return what was done."""
+    everything); a full build renders the languages in two processes where it can
+    (parallel.py; ``parallel=False``: one after the other). Return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
+    from nuffle.sitegen.highlight_cache import cached_highlighting
+    from nuffle.sitegen.parallel import build_split, can_split
 
     previous = read_state(opts.out) if incremental else None
     forget_state(opts.out)
@@ -546,12 +593,15 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)
-    if todo.full:
-        mkdocs_build(config)
-    else:
-        touch(opts.out / "docs", todo.touch)
-        with dirty_mode():
-            mkdocs_build(config, dirty=True)
+    with cached_highlighting():  # each distinct code block highlighted once
+        if todo.full and parallel and can_split(config):
+            build_split(config, recorder)  # the languages in two processes (parallel.py)
+        elif todo.full:
+            mkdocs_build(config)
+        else:
+            touch(opts.out / "docs", todo.touch)
+            with dirty_mode():
+                mkdocs_build(config, dirty=True)
     # the theme's 404 page is rendered by every build, partial or not
     rendered = None if todo.full else set(recorder.rendered) | {
         p for p in ("404.html", *(f"{lang}/404.html" for lang in site_languages()))

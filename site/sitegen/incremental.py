@@ -104,10 +104,32 @@ def localized(path: str, lang: str) -> str:
     return f"{stem}.{lang}.{ext}"
 
 
+def _digest(data: Any) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def _children(entry: Any) -> list[tuple[str | None, Any]]:
+    """A section's entries: (sub-section name, its list) or (None, a page entry)."""
+    value = next(iter(entry.values())) if isinstance(entry, dict) else None
+    if not isinstance(value, list):
+        return []
+    return [(next(iter(item)), next(iter(item.values())))
+            if isinstance(item, dict) and isinstance(next(iter(item.values())), list)
+            else (None, item) for item in value]
+
+
+def _sub_sections(entry: Any) -> list[tuple[str, Any]]:
+    """A section's sub-sections (name, list of entries), if it has any."""
+    return [(sub, value) for sub, value in _children(entry) if sub is not None]
+
+
 def navigation_signatures(navs: dict[str, list], titles: dict[str, str]
                           ) -> tuple[dict[str, str], dict[str, dict[str, str]], dict[str, list]]:
     """Per language: the top of the navigation (each section's name and its first page),
-    each section's signature (its entries and its pages' titles), and its pages.
+    each section's signature (its entries and its pages' titles), and its pages. A section
+    with sub-sections (navigation.prune shows a page only its own one's pages) gets a
+    signature of what all its pages show (the pages outside the sub-sections, the
+    sub-sections' names and first pages) and one per sub-section, `Section/Sub-section`.
     ``titles``: docs file -> title."""
     top: dict[str, str] = {}
     sections: dict[str, dict[str, str]] = {}
@@ -119,10 +141,21 @@ def navigation_signatures(navs: dict[str, list], titles: dict[str, str]
             name = next(iter(entry)) if isinstance(entry, dict) else str(entry)
             pages = _paths(entry)
             heads.append([name, pages[:1]])
-            named = [[p, titles.get(localized(p, lang), "")] for p in pages]
-            sections[lang][name] = hashlib.sha256(
-                json.dumps([entry, named], sort_keys=True).encode()).hexdigest()
+            parts = _sub_sections(entry)
+            # with sub-sections, every page of the section shows its pages outside them
+            # and each sub-section's name and first page; the pages of its own only
+            shown = entry if not parts else {name: [
+                [sub, _paths(value)[:1]] if sub is not None else value
+                for sub, value in _children(entry)]}
+            named = [[p, titles.get(localized(p, lang), "")] for p in _paths(shown)]
+            sections[lang][name] = _digest([shown, named])
             members[f"{lang}/{name}"] = pages
+            for sub, value in parts:
+                key = f"{name}/{sub}"
+                subpages = _paths(value)
+                sections[lang][key] = _digest(
+                    [value, [[p, titles.get(localized(p, lang), "")] for p in subpages]])
+                members[f"{lang}/{key}"] = subpages
         top[lang] = hashlib.sha256(json.dumps(heads).encode()).hexdigest()
     return top, sections, members
 

@@ -1,0 +1,168 @@
+"""A full build renders the English pages and the other languages' at the same time, in
+two processes, and puts the outputs together as one build would have left them.
+
+mkdocs-static-i18n builds the English site, then, from its `on_post_build`, each other
+language in turn into `<lang>/`, in the same process: the languages wait for each other on
+one core. Here the build forks first (where the system can, and when more than one
+processor is free):
+
+- the parent builds English alone (the plugin's loop over the other languages is skipped,
+  as it skips it inside its own nested builds);
+- the child runs the plugin's usual sequence into a folder of its own, with the English
+  pass reduced to what the other languages need from it (its file list, for the sitemap's
+  alternates): no page read, rendered or checked there;
+- the parent then takes the child's `<lang>/` folders, its sitemap and its 404 page (the
+  last language's, as a sequential build leaves them at the root), and writes the search
+  index the plugin would have (the English entries, then the other languages');
+  postbuild.py splits it per language.
+
+The pages the child rendered and their titles come back to the build's recorder
+(incremental.py), and a build that fails in the child fails the whole build with the
+child's message. The result is the same tree, byte for byte, as a sequential build
+(tests/site/test_parallel_build.py compares them on a small site).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import Abort
+
+# what the child's English pass does not need to do: read, render and check the pages, and
+# render the theme's own pages (a 404 page and a sitemap the parent writes or takes)
+_SKIPPED = ("_populate_page", "_build_page", "_build_theme_template")
+
+
+def processors() -> int:
+    """The processors this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def can_split(config: Any) -> bool:
+    """Whether a full build can run its languages in two processes: fork, two processors,
+    and another language to build."""
+    i18n = config.plugins.get("i18n")
+    return (hasattr(os, "fork") and processors() > 1 and i18n is not None
+            and len(getattr(i18n, "build_languages", [])) > 1)
+
+
+@contextmanager
+def _english_pass_reduced(i18n: Any, default: str) -> Iterator[None]:
+    """While the plugin builds ``default``, MkDocs reads and renders nothing."""
+    from mkdocs.commands import build as mkdocs_build_module
+    from mkdocs.structure.pages import Page
+
+    saved = {name: getattr(mkdocs_build_module, name) for name in _SKIPPED}
+    anchors = Page.validate_anchor_links
+
+    def skipping(name: str) -> Any:
+        real = saved[name]
+
+        def step(*args: Any, **kwargs: Any) -> Any:
+            if i18n.current_language == default:
+                return None
+            return real(*args, **kwargs)
+        return step
+
+    def validate(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if i18n.current_language == default:
+            return None
+        return anchors(self, *args, **kwargs)
+
+    for name in _SKIPPED:
+        setattr(mkdocs_build_module, name, skipping(name))
+    Page.validate_anchor_links = validate  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        for name, real in saved.items():
+            setattr(mkdocs_build_module, name, real)
+        Page.validate_anchor_links = anchors  # type: ignore[method-assign]
+
+
+def _child(config: Any, recorder: Any, other: Path, report: Path) -> None:
+    """The other languages, into ``other``; what came of it into ``report``."""
+    from mkdocs.commands.build import build as mkdocs_build
+
+    result: dict[str, Any] = {}
+    try:
+        i18n = config.plugins["i18n"]
+        config["site_dir"] = str(other)
+        with _english_pass_reduced(i18n, i18n.default_language):
+            mkdocs_build(config)
+        result = {"rendered": recorder.rendered, "titles": recorder.titles}
+    except Abort as error:
+        result = {"abort": str(error)}
+    except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
+        result = {"error": traceback.format_exc()}
+    report.write_text(json.dumps(result), encoding="utf-8")
+
+
+def build_split(config: Any, recorder: Any) -> None:
+    """A full build of every language, English in this process and the others in a child
+    (see the module); raises what the build would."""
+    from mkdocs.commands.build import build as mkdocs_build
+
+    site = Path(config["site_dir"])
+    other = site.with_name(site.name + ".languages")
+    report = site.with_name(site.name + ".languages.json")
+    shutil.rmtree(other, ignore_errors=True)
+    report.unlink(missing_ok=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into the caller's code
+        code = 1
+        try:
+            _child(config, recorder, other, report)
+            code = 0
+        finally:
+            os._exit(code)
+    i18n = config.plugins["i18n"]
+    i18n.building = True  # as inside its own nested builds: this language only
+    try:
+        mkdocs_build(config)
+    finally:
+        i18n.building = False
+        _, status = os.waitpid(pid, 0)
+    result = json.loads(report.read_text(encoding="utf-8")) if report.exists() else {
+        "error": f"the languages' build process ended without a report ({status})"}
+    report.unlink(missing_ok=True)
+    if "abort" in result:
+        raise Abort(result["abort"])
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    _merge(site, other, i18n)
+    recorder.rendered += result["rendered"]
+    recorder.titles.update(result["titles"])
+    shutil.rmtree(other, ignore_errors=True)
+
+
+def _merge(site: Path, other: Path, i18n: Any) -> None:
+    """The other languages' folders, the last sitemap and the whole search index."""
+    for lang in i18n.build_languages:
+        if lang == i18n.default_language:
+            continue
+        shutil.rmtree(site / lang, ignore_errors=True)
+        shutil.move(str(other / lang), str(site / lang))
+    # the theme's pages at the root are the last language's in a sequential build (its
+    # 404 page included: the plugin writes it there for every language)
+    for name in ("sitemap.xml", "sitemap.xml.gz", "404.html"):
+        if (other / name).exists():
+            shutil.copyfile(other / name, site / name)
+    index = site / "search" / "search_index.json"
+    mine = json.loads(index.read_text(encoding="utf-8"))
+    theirs = json.loads((other / "search" / "search_index.json").read_text(encoding="utf-8"))
+    # as the theme's search plugin writes it
+    whole = json.dumps({**mine, "docs": mine["docs"] + theirs["docs"]}, separators=(",", ":"))
+    index.write_text(whole, encoding="utf-8")

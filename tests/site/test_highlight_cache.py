@@ -1,0 +1,46 @@
+"""Identical code blocks are highlighted once per build (site/sitegen/highlight_cache.py),
+and the pages are the same as without the cache. Counted in Pygments calls, never timed."""
+
+from __future__ import annotations
+
+import markdown
+from nuffle.sitegen.highlight_cache import cached_highlighting
+from pygments import lexers
+
+EXTENSIONS = ["attr_list", "admonition", "md_in_html", "pymdownx.superfences",
+              {"pymdownx.highlight": {"anchor_linenums": False}}]
+DOC = "\n".join(["# Page", "", "```yaml", "id: frenzied", "```", "",
+                 "```nuffle", "after block: push", "```", "",
+                 "!!! note", "", "    ```yaml", "    id: frenzied", "    ```", "",
+                 "```yaml linenums=\"1\"", "id: frenzied", "```", ""])
+
+
+def convert(text: str) -> str:
+    exts = [e if isinstance(e, str) else next(iter(e)) for e in EXTENSIONS]
+    configs = {k: v for e in EXTENSIONS if isinstance(e, dict) for k, v in e.items()}
+    return markdown.Markdown(extensions=exts, extension_configs=configs).convert(text)
+
+
+def test_identical_blocks_are_highlighted_once_and_the_html_is_unchanged(monkeypatch) -> None:
+    plain = [convert(DOC), convert(DOC)]  # two pages with the same blocks
+    calls = []
+    real = lexers.get_lexer_by_name
+    monkeypatch.setattr("pymdownx.highlight.get_lexer_by_name",
+                        lambda *a, **k: calls.append(a) or real(*a, **k))
+    with cached_highlighting() as cache:
+        cached = [convert(DOC), convert(DOC)]
+    assert cached == plain
+    # the YAML block and the rules block once each, on the first page only; the block
+    # with line numbers (anchors numbered by its place) each time
+    assert (cache.misses, cache.hits) == (2, 4)
+    assert len(calls) == 2 + 2
+    assert cached[1].count('<span class="l l-Scalar l-Scalar-Plain">frenzied</span>') == 3
+    assert 'class="linenos"' in cached[1]
+
+
+def test_the_library_is_left_as_it_was() -> None:
+    from pymdownx.highlight import Highlight
+    before = Highlight.highlight
+    with cached_highlighting():
+        assert Highlight.highlight is not before
+    assert Highlight.highlight is before

@@ -1,0 +1,81 @@
+"""A full build's languages in two processes (site/sitegen/parallel.py) leave the same site,
+byte for byte, as the plugin's sequential build, on a small two-language site; the pages
+the other process rendered are recorded. No bundled site build: quick."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+from nuffle.sitegen.incremental import Recorder
+from nuffle.sitegen.parallel import build_split
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+
+PAGES = {"index.md": "# Home\n\nWelcome.\n", "index.it.md": "# Casa\n\nBenvenuti.\n",
+         "teams/orc.md": "# Orc\n\n```yaml\nid: orc\n```\n\n[Home](../index.md)\n",
+         "teams/orc.it.md": "# Orchi\n\n```yaml\nid: orc\n```\n",
+         "teams/elf.md": "# Elf\n\nOnly in English.\n"}
+
+
+def config_file(root: Path, name: str) -> Path:
+    for rel, text in PAGES.items():
+        (root / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / rel).write_text(text, encoding="utf-8")
+    settings = {
+        "site_name": "Small", "site_url": "https://nuffle.example/", "docs_dir": "docs",
+        "site_dir": name, "strict": True, "use_directory_urls": False,
+        "theme": {"name": "material", "features": ["navigation.tabs", "navigation.prune"]},
+        "plugins": [{"search": {"lang": ["en", "it"]}}, {"i18n": {
+            "docs_structure": "suffix", "fallback_to_default": True,
+            "reconfigure_material": True, "reconfigure_search": False,
+            "languages": [{"locale": "en", "name": "English", "default": True, "build": True},
+                          {"locale": "it", "name": "Italiano", "build": True,
+                           "nav_translations": {"Teams": "Squadre"}}]}}],
+        "markdown_extensions": ["pymdownx.superfences", "pymdownx.highlight"],
+        "nav": [{"Home": "index.md"}, {"Teams": ["teams/orc.md", "teams/elf.md"]}]}
+    path = root / f"{name}.yml"
+    path.write_text(yaml.safe_dump(settings), encoding="utf-8")
+    return path
+
+
+def tree(site: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*"))
+            if p.is_file()}
+
+
+def test_two_processes_leave_the_sequential_site(tmp_path: Path) -> None:
+    config = load_config(str(config_file(tmp_path, "one")))
+    config.plugins["nuffle/recorder"] = Recorder()  # as the build adds it
+    mkdocs_build(config)
+    sequential = tree(tmp_path / "one")
+    config = load_config(str(config_file(tmp_path, "two")))
+    recorder = Recorder()
+    config.plugins["nuffle/recorder"] = recorder
+    build_split(config, recorder)
+    split = tree(tmp_path / "two")
+    assert "it/teams/orc.html" in split and "teams/orc.html" in split
+    assert sorted(split) == sorted(sequential)
+    assert [p for p in split if split[p] != sequential[p]] == []
+    # English here, Italian in the child: both recorded, each page once
+    assert sorted(recorder.rendered) == ["index.html", "it/index.html", "it/teams/elf.html",
+                                         "it/teams/orc.html", "teams/elf.html",
+                                         "teams/orc.html"]
+    assert recorder.titles["it/teams/orc.html"] == "Orchi"
+    assert not (tmp_path / "two.languages").exists()  # the child's folder is gone
+
+
+def test_a_failure_in_the_other_process_fails_the_build(tmp_path: Path) -> None:
+    from mkdocs.exceptions import Abort
+    config = load_config(str(config_file(tmp_path, "two")))
+    # a broken link in the Italian page only: strict mode fails the child's build
+    (tmp_path / "docs" / "teams" / "orc.it.md").write_text("# Orchi\n\n[x](missing.md)\n",
+                                                         encoding="utf-8")
+    recorder = Recorder()
+    config.plugins["nuffle/recorder"] = recorder
+    with pytest.raises(Abort, match="strict mode"):
+        build_split(config, recorder)
