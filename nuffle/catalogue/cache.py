@@ -130,7 +130,7 @@ def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
         raise _Bad
     from nuffle.catalogue.yaml_source import normalise
     doc = YamlDocument(shown, normalise(text))
-    doc.data = _data(entry.get("data"), 0)
+    doc.data = _data(entry.get("data"))
     paths = _paths(entry.get("paths"))
     doc.value_marks = _marks(entry.get("values"), paths)  # type: ignore[assignment]
     doc.key_marks = _marks(entry.get("keys"), paths)  # type: ignore[assignment]
@@ -168,19 +168,19 @@ def _list(value: object) -> list:
     return value
 
 
-def _data(value: object, depth: int) -> object:
-    """A content file's values: JSON's own, no deeper than a content file may nest."""
+def _data(value: object, depth: int = 0) -> object:
+    """A content file's values: JSON's own, no deeper than a content file may nest, no
+    number larger than one may write (texts, the most of them, are looked at once)."""
     if depth > limits.YAML_DEPTH + 1:
         raise _Bad
-    if isinstance(value, dict):
-        for child in value.values():
+    children = value.values() if isinstance(value, dict) else value \
+        if isinstance(value, list) else (value,)
+    for child in children:
+        kind = type(child)
+        if kind is dict or kind is list:
             _data(child, depth + 1)
-    elif isinstance(value, list):
-        for child in value:
-            _data(child, depth + 1)
-    elif isinstance(value, (int, float)) and not isinstance(value, bool) \
-            and abs(value) > limits.NUMBER:
-        raise _Bad
+        elif (kind is int or kind is float) and abs(child) > limits.NUMBER:  # type: ignore[arg-type]
+            raise _Bad
     return value
 
 
@@ -223,31 +223,36 @@ _STYLES: dict[str, str | None] = {"n": None, "p": "", "|": "|", ">": ">", "'": "
 
 def _paths(value: object) -> list[Path_]:
     """The table of paths: each row is [its parent's row, or -1 for the root; its last part],
-    a parent before its children."""
+    a parent before its children (a row naming a later one is refused: IndexError)."""
+    rows = _list(value)
+    if not set(map(type, rows)) <= {list} or not set(map(len, rows)) <= {2}:
+        raise _Bad
+    parents = [row[0] for row in rows]
+    if not set(map(type, parents)) <= {int} or not set(map(type, (r[1] for r in rows))) <= \
+            {int, str} or parents and min(parents) < -1:
+        raise _Bad
     out: list[Path_] = []
-    for row in _list(value):
-        parent, part = _list(row)
-        if type(part) is not str and type(part) is not int or type(parent) is not int \
-                or not -1 <= parent < len(out):
-            raise _Bad
+    for parent, part in rows:
         out.append((*out[parent], part) if parent >= 0 else (part,))
     return out
 
 
 def _marks(value: object, paths: list[Path_]) -> dict[Path_, _Spot]:
     """Marks: [path row (-1 for the root), start line, column, end line, column] and a
-    style letter, five numbers and a letter per value."""
+    style letter, five numbers and a letter per value (checked all at once: a file has
+    hundreds)."""
     numbers, styles = _list(value)
-    if not isinstance(styles, str) or len(numbers) != 5 * len(styles) \
-            or not all(type(n) is int and n >= -1 for n in numbers):
+    if not isinstance(numbers, list) or not isinstance(styles, str) \
+            or len(numbers) != 5 * len(styles) or not set(map(type, numbers)) <= {int} \
+            or not set(styles) <= _STYLES.keys():
         raise _Bad
-    out: dict[Path_, _Spot] = {}
-    for i, letter in enumerate(styles):
-        at = numbers[5 * i:5 * i + 5]
-        if at[0] >= len(paths) or min(at[1:]) < 0 or letter not in _STYLES:
-            raise _Bad
-        out[paths[at[0]] if at[0] >= 0 else ()] = _Spot(at[1:], _STYLES[letter])
-    return out
+    rows = numbers[0::5]
+    if numbers and (min(rows) < -1 or max(rows) >= len(paths)
+                    or min(min(numbers[i::5]) for i in range(1, 5)) < 0):
+        raise _Bad
+    places = [paths[row] if row >= 0 else () for row in rows]
+    return {path: _Spot(numbers[5 * i + 1:5 * i + 5], _STYLES[letter])
+            for i, (path, letter) in enumerate(zip(places, styles, strict=True))}
 
 
 _DIAGNOSTIC_FIELDS = ("code", "message", "line", "column", "end_column", "hint", "severity")
@@ -274,11 +279,38 @@ def _classes() -> dict[str, type[ast.Node]]:
             and "__dataclass_fields__" in vars(cls)}
 
 
+Reader = typing.Callable[[object, int], object]
+
+
 @cache
-def _shape(cls: type[ast.Node]) -> list[tuple[str, object]]:
-    """Each field of a node class with its type, in order."""
+def _shape(cls: type[ast.Node]) -> list[tuple[str, Reader]]:
+    """Each field of a node class with the reader of its type, in order."""
     hints = typing.get_type_hints(cls)
-    return [(f.name, hints[f.name]) for f in fields(cls)]
+    return [(f.name, _reader(hints[f.name])) for f in fields(cls)]
+
+
+def _reader(hint: object) -> Reader:
+    """What reads a JSON value as a field of type ``hint`` of a syntax tree node (the
+    types nuffle.dsl.ast uses: int, bool, str, a node class, X | None, tuple[X, ...])."""
+    if hint in (int, bool, str):
+        def plain(raw: object, depth: int) -> object:
+            if type(raw) is not hint:
+                raise _Bad
+            return raw
+        return plain
+    origin = typing.get_origin(hint)
+    if origin is types.UnionType or origin is typing.Union:
+        arms = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(arms) != 1:
+            raise TypeError(f"no reader for {hint}")
+        inner = _reader(arms[0])
+        return lambda raw, depth: None if raw is None else inner(raw, depth)
+    if origin is tuple:
+        item = _reader(typing.get_args(hint)[0])
+        return lambda raw, depth: tuple(item(r, depth) for r in _list(raw))
+    if isinstance(hint, type) and issubclass(hint, ast.Node):
+        return lambda raw, depth: _node(raw, hint, depth)
+    raise TypeError(f"no reader for {hint}")
 
 
 # a syntax tree is no deeper than the parser lets rules nest (RULES_DEPTH parse-tree levels,
@@ -286,45 +318,18 @@ def _shape(cls: type[ast.Node]) -> list[tuple[str, object]]:
 _TREE_DEPTH = 2 * limits.RULES_DEPTH + 4
 
 
-def _node(value: object, wanted: object, depth: int) -> ast.Node:
+def _node(value: object, wanted: type, depth: int) -> ast.Node:
     row = _list(value)
     if not row or depth > _TREE_DEPTH:
         raise _Bad
     cls = _classes().get(row[0]) if isinstance(row[0], str) else None
-    if cls is None or not (isinstance(wanted, type) and issubclass(cls, wanted)):
+    if cls is None or not issubclass(cls, wanted):
         raise _Bad
     shape = _shape(cls)
     if len(row) != len(shape) + 1:
         raise _Bad
-    made = {name: _value(raw, hint, depth + 1) for (name, hint), raw in zip(shape, row[1:], strict=True)}
-    return cls(**made)
-
-
-def _value(raw: object, hint: object, depth: int) -> object:
-    """``raw`` as a value of type ``hint`` (a field of a syntax tree node)."""
-    if hint is int:
-        if type(raw) is not int:
-            raise _Bad
-        return raw
-    if hint is bool or hint is str:
-        if type(raw) is not hint:
-            raise _Bad
-        return raw
-    origin = typing.get_origin(hint)
-    if origin is types.UnionType or origin is typing.Union:
-        arms = typing.get_args(hint)
-        if raw is None and type(None) in arms:
-            return None
-        others = [a for a in arms if a is not type(None)]
-        if len(others) != 1:
-            raise _Bad
-        return _value(raw, others[0], depth)
-    if origin is tuple:
-        (item, _ellipsis) = typing.get_args(hint)
-        return tuple(_value(r, item, depth) for r in _list(raw))
-    if isinstance(hint, type) and issubclass(hint, ast.Node):
-        return _node(raw, hint, depth)
-    raise _Bad
+    return cls(**{name: read(raw, depth + 1)
+                  for (name, read), raw in zip(shape, row[1:], strict=True)})
 
 
 # ---- writing ------------------------------------------------------------------------
