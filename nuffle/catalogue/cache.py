@@ -152,6 +152,8 @@ def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
                 raise _Bad
             tree = one.get("ast")
             parsed = None if tree is None else _node(tree, ast.Rules, 0)
+            if parsed is not None and not isinstance(parsed, ast.Rules):
+                raise _Bad
             item.rules.append(RulesText(_path(path), context, source, parsed))
     return doc, item, diags
 
@@ -282,11 +284,16 @@ def _classes() -> dict[str, type[ast.Node]]:
 Reader = typing.Callable[[object, int], object]
 
 
-@cache
+_SHAPES: dict[str, list[tuple[str, Reader]]] = {}
+
+
 def _shape(cls: type[ast.Node]) -> list[tuple[str, Reader]]:
     """Each field of a node class with the reader of its type, in order."""
-    hints = typing.get_type_hints(cls)
-    return [(f.name, _reader(hints[f.name])) for f in fields(cls)]
+    found = _SHAPES.get(cls.__name__)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _SHAPES[cls.__name__] = [(f.name, _reader(hints[f.name])) for f in fields(cls)]
+    return found
 
 
 def _reader(hint: object) -> Reader:
@@ -328,8 +335,9 @@ def _node(value: object, wanted: type, depth: int) -> ast.Node:
     shape = _shape(cls)
     if len(row) != len(shape) + 1:
         raise _Bad
-    return cls(**{name: read(raw, depth + 1)
-                  for (name, read), raw in zip(shape, row[1:], strict=True)})
+    made: dict[str, typing.Any] = {name: read(raw, depth + 1)
+                                   for (name, read), raw in zip(shape, row[1:], strict=True)}
+    return cls(**made)
 
 
 # ---- writing ------------------------------------------------------------------------
