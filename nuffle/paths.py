@@ -4,7 +4,6 @@ the same way in a checkout and in an installed wheel, and overridable for tests.
 from __future__ import annotations
 
 import os
-from importlib.resources import files
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent  # a checkout's root: used to show short paths
@@ -14,9 +13,9 @@ def bundled(name: str) -> Path:
     """A folder of bundled data: `content` or `site`. A wheel ships them inside the `nuffle`
     package (pyproject's package data); a checkout or an editable install keeps them at the
     repository's root, beside the package."""
-    installed = files("nuffle").joinpath(name)
-    if installed.is_dir():
-        return Path(str(installed))
+    installed = Path(__file__).resolve().parent / name  # the package's folder: what
+    if installed.is_dir():  # importlib.resources.files("nuffle") gives, without its imports
+        return installed
     return REPO_ROOT / name
 
 

@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 import types
 import typing
 from dataclasses import fields
@@ -380,6 +379,7 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
         return
     if len(encoded) > limits.CACHE_ENTRY_BYTES:
         return
+    import tempfile  # only when an entry is written: a warm run writes none
     try:
         where.mkdir(mode=0o700, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=where, prefix=".new-", suffix=".json")
