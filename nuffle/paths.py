@@ -13,7 +13,7 @@ def bundled(name: str) -> Path:
     """A folder of bundled data: `content` or `site`. A wheel ships them inside the `nuffle`
     package (pyproject's package data); a checkout or an editable install keeps them at the
     repository's root, beside the package."""
-    installed = Path(__file__).resolve().parent / name  # the package's folder: what
+    installed = Path(__file__).parent / name  # the package's folder, as imported: what
     if installed.is_dir():  # importlib.resources.files("nuffle") gives, without its imports
         return installed
     return REPO_ROOT / name
