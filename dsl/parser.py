@@ -58,15 +58,34 @@ class RulesIndenter(Indenter):
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        grammar,
         parser="lalr",
         postlex=RulesIndenter(),
         strict=True,
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=True,
+        cache=_tables_file(grammar),
     )
+
+
+def _tables_file(grammar: str) -> str | bool:
+    """Where Lark keeps the grammar's parse tables between runs: a pickle, so only in the
+    private cache folder (Lark's own `cache=True` writes it in the shared temporary folder,
+    where another local user could plant one first); with no cache, nowhere."""
+    import hashlib
+    import sys
+
+    import lark
+
+    from nuffle.paths import private_cache_dir
+    folder = private_cache_dir()
+    if folder is None:
+        return False
+    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
+    version = f"{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    return str(folder / f"grammar-{version}-{digest}.lark-tables")
 
 
 def grammar_terminals() -> dict[str, str]:

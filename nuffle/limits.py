@@ -93,6 +93,11 @@ GRAMMAR_PATTERN_MS = _limit(
     "and a sentence whose pattern stops at it is written without that step and marked.",
     "S305")
 
+# ---- the content cache (nuffle.catalogue.cache) ---------------------------------------
+# Not in the table above: going past them is no error of anyone's, the cache keeps less.
+CACHE_ENTRY_BYTES = 16 << 20  # one file's entry: a larger one is not kept, nor read back
+CACHE_BYTES = 256 << 20  # the whole content cache: past it, the oldest entries are removed
+
 # ---- the command line ------------------------------------------------------------------
 LEAGUE_COACHES = _limit("league coaches", 64, "coaches", "`nuffle league --coaches`.", "")
 SIMULATED_GAMES = _limit("simulated games", 1_000_000, "games",

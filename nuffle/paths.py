@@ -4,7 +4,6 @@ the same way in a checkout and in an installed wheel, and overridable for tests.
 from __future__ import annotations
 
 import os
-from importlib.resources import files
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent  # a checkout's root: used to show short paths
@@ -14,9 +13,9 @@ def bundled(name: str) -> Path:
     """A folder of bundled data: `content` or `site`. A wheel ships them inside the `nuffle`
     package (pyproject's package data); a checkout or an editable install keeps them at the
     repository's root, beside the package."""
-    installed = files("nuffle").joinpath(name)
-    if installed.is_dir():
-        return Path(str(installed))
+    installed = Path(__file__).parent / name  # the package's folder, as imported: what
+    if installed.is_dir():  # importlib.resources.files("nuffle") gives, without its imports
+        return installed
     return REPO_ROOT / name
 
 
@@ -36,3 +35,40 @@ def schema_dir() -> Path:
 def site_dir() -> Path:
     """The site's hand-written pages (docs/), assets and examples."""
     return bundled("site")
+
+
+# where Nuffle keeps what it can work out again (the content cache, the rules grammar's
+# parse tables); `NUFFLE_NO_CACHE=1` (or `--no-cache`) keeps nothing there
+CACHE_VARIABLE = "NUFFLE_CACHE_DIR"
+NO_CACHE_VARIABLE = "NUFFLE_NO_CACHE"
+
+
+def cache_dir() -> Path:
+    """`$NUFFLE_CACHE_DIR`, else `$XDG_CACHE_HOME/nuffle`, else `~/.cache/nuffle`."""
+    chosen = os.environ.get(CACHE_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg and os.path.isabs(xdg):  # the XDG rule: a relative path is ignored
+        return Path(xdg) / "nuffle"
+    return Path.home() / ".cache" / "nuffle"
+
+
+def private_cache_dir() -> Path | None:
+    """The cache folder, created private (0700), or None when caching is off or the folder
+    cannot be trusted: one another user owns (they could plant entries), or one that cannot
+    be made. Its parents are created with the usual permissions."""
+    if os.environ.get(NO_CACHE_VARIABLE, "") not in ("", "0"):
+        return None
+    folder = cache_dir()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        found = folder.stat()
+        if hasattr(os, "getuid"):  # POSIX: ours, and no one else's to read or write
+            if found.st_uid != os.getuid():
+                return None
+            if found.st_mode & 0o077:
+                folder.chmod(0o700)
+    except OSError:
+        return None
+    return folder

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -34,6 +37,29 @@ positions:
   - {{id: runner, name: Runner, count: 3, move: 8, throw: 4, armour: 5, abilities: []}}
   - {{id: lineman, name: Lineman, count: 3, move: 7, throw: 4, armour: 5, abilities: []}}
 """
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The content cache of this test run in a folder of its own, set before any test module
+    loads content (and inherited by the commands tests start): never the user's own cache,
+    and every run starts cold."""
+    folder = tempfile.mkdtemp(prefix="nuffle-test-cache-")
+    config.stash[_CACHE_KEY] = (folder, os.environ.get("NUFFLE_CACHE_DIR"))
+    os.environ["NUFFLE_CACHE_DIR"] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder, before = config.stash.get(_CACHE_KEY, (None, None))
+    if folder is None:
+        return
+    shutil.rmtree(folder, ignore_errors=True)
+    if before is None:
+        os.environ.pop("NUFFLE_CACHE_DIR", None)
+    else:
+        os.environ["NUFFLE_CACHE_DIR"] = before
+
+
+_CACHE_KEY = pytest.StashKey[tuple[str | None, str | None]]()
+
 
 class ContentTree:
     def __init__(self, root: Path):

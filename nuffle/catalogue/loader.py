@@ -9,14 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from nuffle import limits
-from nuffle.catalogue import schemas
+from nuffle.catalogue import cache
 from nuffle.catalogue.crossrefs import check_cross_references
-from nuffle.catalogue.markup import check_markup
 from nuffle.catalogue.model import GAME_ORDER, Catalogue, Item, Key, RulesText
 from nuffle.catalogue.yaml_source import YamlDocument, inside, load_yaml
 from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
-from nuffle.dsl.parser import RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 from nuffle.interpreter.vocabulary.model import Vocabulary
 from nuffle.paths import content_dir
@@ -72,6 +70,7 @@ def _display_path(path: Path) -> str:
 # Files already loaded in this process, by shown path and text: a file's document, item and
 # diagnostics depend on nothing else, so `site serve`'s rebuilds and a test suite's many
 # checks parse and validate each unchanged file once. Emptied when it grows past its bound.
+# Below it, the content cache (nuffle.catalogue.cache) keeps the same between runs.
 _LOADED: dict[tuple[str, str], tuple[YamlDocument, Item | None, list[Diagnostic]]] = {}
 LOADED_FILES = 8192
 
@@ -79,11 +78,15 @@ LOADED_FILES = 8192
 def _load_text(shown: str, text: str) -> tuple[YamlDocument, Item | None, list[Diagnostic]]:
     found = _LOADED.get((shown, text))
     if found is None:
-        doc = load_yaml(shown, text)
-        item, diags = load_item(doc)
+        found = cache.load(shown, text)
+        if found is None:
+            doc = load_yaml(shown, text)
+            item, diags = load_item(doc)
+            found = (doc, item, diags)
+            cache.store(shown, text, found)
         if len(_LOADED) >= LOADED_FILES:
             _LOADED.clear()
-        found = _LOADED[shown, text] = (doc, item, diags)
+        _LOADED[shown, text] = found
     return found[0], found[1], list(found[2])
 
 
@@ -129,7 +132,12 @@ def load_document(path: Path, override: str | None = None, parse: bool = True
 
 
 def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
-    """Schema-check one document and parse its rules. Returns the item if it is usable."""
+    """Schema-check one document and parse its rules. Returns the item if it is usable.
+    The schemas (jsonschema), the rules parser (Lark) and the markup check are imported
+    here, when a file is really loaded: a run whose files all come from the cache reads none."""
+    from nuffle.catalogue import schemas
+    from nuffle.catalogue.markup import check_markup
+    from nuffle.dsl.parser import RulesSyntaxError, parse_rules
     diags = list(doc.diagnostics)
     if doc.data is None:
         return None, diags
@@ -289,6 +297,7 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
             continue
         first_seen[key] = item
         catalogue.add(item)
+    cache.tidy()
     diags += check_names(catalogue)
     diags += check_cross_references(catalogue)
     if context:

@@ -33,6 +33,15 @@ def add_content_option(p: argparse.ArgumentParser, what: str = "to load") -> Non
                         "translations) or one file; repeatable")
     p.add_argument("--base", choices=BASES, default="auto", metavar="BASE",
                    help=BASE_HELP)
+    add_cache_option(p)
+
+
+def add_cache_option(p: argparse.ArgumentParser) -> None:
+    """`--no-cache`, on every command that loads content (main.py turns it into
+    NUFFLE_NO_CACHE for the command, so worker processes see it too)."""
+    p.add_argument("--no-cache", action="store_true",
+                   help="load every content file from source, and neither read nor write "
+                        "the cache (~/.cache/nuffle, or $NUFFLE_CACHE_DIR)")
 
 
 def use_base(base: Base) -> None:

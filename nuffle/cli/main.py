@@ -28,7 +28,7 @@ from typing import NamedTuple
 from nuffle import __version__
 from nuffle.cli.arguments import NuffleParser
 from nuffle.cli.common import EXIT_INTERNAL, report_internal_error
-from nuffle.paths import CONTENT_VARIABLE
+from nuffle.paths import CONTENT_VARIABLE, NO_CACHE_VARIABLE
 
 
 class Command(NamedTuple):
@@ -96,8 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command. Usage errors exit 2 (argparse's SystemExit passes through); any
     exception no command expected is a bug, reported in one line with exit status 70."""
     base = os.environ.get(CONTENT_VARIABLE)  # `--base none` sets it for the command only
+    no_cache = os.environ.get(NO_CACHE_VARIABLE)  # and `--no-cache` this one
     try:
         args = parse_arguments(argv)
+        if getattr(args, "no_cache", False):
+            os.environ[NO_CACHE_VARIABLE] = "1"
         return int(args.run(args) or 0)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -112,10 +115,11 @@ def main(argv: list[str] | None = None) -> int:
         if catalog is not None:
             catalog.read_pack_translations([])
             catalog.work_on_pack(None)
-        if base is None:
-            os.environ.pop(CONTENT_VARIABLE, None)
-        else:
-            os.environ[CONTENT_VARIABLE] = base
+        for name, value in ((CONTENT_VARIABLE, base), (NO_CACHE_VARIABLE, no_cache)):
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 if __name__ == "__main__":

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -40,10 +42,12 @@ CHECK_READS = ("nuffle.interpreter.vocabulary", "nuffle.interpreter.blood_bowl.r
 COMMAND_MODULES = {c.module for c in COMMANDS}
 
 
-def loaded(*args: str) -> tuple[object, str, list[str]]:
-    """(exit status, stdout, modules) of `nuffle ARGS` in a fresh interpreter."""
+def loaded(*args: str, cache: Path | None = None) -> tuple[object, str, list[str]]:
+    """(exit status, stdout, modules) of `nuffle ARGS` in a fresh interpreter (with its
+    content cache in ``cache``)."""
+    env = {**os.environ, "NUFFLE_CACHE_DIR": str(cache)} if cache else None
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
-                          text=True, check=False, timeout=300)
+                          text=True, check=False, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.splitlines()[-1])
     return found["status"], found["out"], found["modules"]
@@ -69,8 +73,16 @@ def test_a_commands_help_imports_that_command_alone() -> None:
     assert COMMAND_MODULES & set(modules) == {"nuffle.cli.check_cmd"}
 
 
-def test_check_imports_what_checking_needs_and_nothing_else() -> None:
-    status, out, modules = loaded("check")
+# what a file loaded from source needs, and one from the content cache does not: YAML, the
+# JSON Schemas and the rules parser
+LOADING = ("yaml", "jsonschema", "referencing", "jsonschema_specifications", "attrs", "attr",
+           "rpds", "lark", "interegular", "nuffle.dsl.parser", "nuffle.catalogue.schemas",
+           "nuffle.catalogue.yaml_reader", "nuffle.catalogue.markup")
+
+
+def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
+    """A cold cache: every file is loaded from source, then, warm, from the cache alone."""
+    status, out, modules = loaded("check", cache=tmp_path)
     assert status == 0 and ": 0 errors" in out
     # it did check: the schemas and the rules language were loaded
     assert {"jsonschema", "lark", "yaml", "nuffle.dsl.parser"} <= set(modules)
@@ -80,6 +92,11 @@ def test_check_imports_what_checking_needs_and_nothing_else() -> None:
               and not within([m], CHECK_READS)]
     assert engine == []
     assert COMMAND_MODULES & set(modules) == {"nuffle.cli.check_cmd"}
+    again, warm_out, warm = loaded("check", cache=tmp_path)
+    assert again == 0 and warm_out == out
+    assert within(warm, LOADING) == []
+    assert within(warm, NOT_FOR_CHECK) == []
+    assert set(warm) < set(modules)
 
 
 def subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:

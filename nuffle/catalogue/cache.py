@@ -1,0 +1,469 @@
+"""The content cache: what loading one file found (its YAML values and their places, the
+item, its rules' syntax trees and its diagnostics), kept on disk between runs, so that an
+author who changes one file and checks again pays for that file alone.
+
+An entry is keyed by the file's shown path and the SHA-256 of its text, and sits under a
+fingerprint of everything that shapes what loading finds (Nuffle's version and the sources
+of its loader, schemas, grammar and parser, the YAML, JSON Schema and Lark libraries): any
+change there, and every entry is another's. The cross-file checks (names, references,
+duplicate ids) are not cached: they run over the whole catalogue every time.
+
+The cache is JSON, never pickle, and read as untrusted input: bounded and decoded through
+`read_cached_json`, every value's shape checked, syntax trees rebuilt only from the
+classes of `nuffle.dsl.ast`. An entry that is not exactly right is ignored and the file is
+loaded again. Entries are written whole (a temporary file renamed), in a private folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import types
+import typing
+from dataclasses import fields
+from functools import cache
+from pathlib import Path
+
+from nuffle import limits
+from nuffle.catalogue.model import Item, RulesText
+from nuffle.catalogue.yaml_source import Path_, YamlDocument
+from nuffle.dsl import ast
+from nuffle.dsl.diagnostics import Diagnostic
+from nuffle.paths import CACHE_VARIABLE, NO_CACHE_VARIABLE, private_cache_dir
+from nuffle.textfile import read_cached_json
+
+FORMAT = 1
+Loaded = tuple[YamlDocument, "Item | None", list[Diagnostic]]
+
+# what shapes a file's entry: these sources (beside this package and nuffle.dsl), the
+# schemas, the grammar, and the libraries that read YAML, check schemas and parse rules
+_SOURCES = ("catalogue", "dsl", "limits.py", "template.py", "textfile.py", "paths.py")
+_SETTINGS = (CACHE_VARIABLE, NO_CACHE_VARIABLE, "XDG_CACHE_HOME", "HOME")
+_LIBRARIES = ("yaml", "jsonschema", "jsonschema_specifications", "referencing", "lark")
+
+
+class _Bad(Exception):  # noqa: N818 - a control-flow signal: the entry is not to be trusted
+    """An entry whose shape is not what this module writes."""
+
+
+# ---- where --------------------------------------------------------------------------
+
+@cache
+def _folder(_settings: tuple[str | None, ...]) -> Path | None:
+    root = private_cache_dir()
+    return None if root is None else root / f"content-{fingerprint()[:20]}"
+
+
+def folder() -> Path | None:
+    """This version's folder of entries (None: no cache in this run), worked out once for
+    the settings that choose it (a test changes them)."""
+    return _folder(tuple(os.environ.get(name) for name in _SETTINGS))
+
+
+@cache
+def fingerprint() -> str:
+    """A hash of everything that shapes what loading a file finds (see the module)."""
+    from importlib.util import find_spec
+
+    from nuffle import __version__
+    from nuffle.paths import schema_dir
+    digest = hashlib.sha256(f"{FORMAT} {__version__} {sys.version}".encode())
+    package = Path(__file__).resolve().parent.parent  # nuffle/
+    dsl = Path(ast.__file__).resolve().parent
+    sources: list[Path] = []
+    for name in _SOURCES:
+        where = dsl if name == "dsl" else package / name
+        sources += sorted(where.glob("*.py")) + sorted(where.glob("*.lark")) \
+            if where.is_dir() else [where]
+    sources += sorted(Path(schema_dir()).glob("*.json"))
+    for path in sources:
+        digest.update(path.name.encode() + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"?")
+    for library in _LIBRARIES:  # an upgrade rewrites its files: their sizes and times
+        spec = find_spec(library)
+        if spec is None or spec.origin is None:
+            digest.update(f"{library}: none".encode())
+            continue
+        home = Path(spec.origin).parent
+        try:
+            listing = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
+                             for p in home.iterdir() if p.is_file())
+        except OSError:
+            listing = []
+        digest.update(f"{library}: {spec.origin} {listing}".encode())
+    return digest.hexdigest()
+
+
+def _entry_path(where: Path, shown: str, sha: str) -> Path:
+    name = hashlib.sha256(f"{shown}\0{sha}".encode()).hexdigest()[:40]
+    return where / f"{name}.json"
+
+
+# ---- reading ------------------------------------------------------------------------
+
+def load(shown: str, text: str) -> Loaded | None:
+    """What loading ``text`` (shown as ``shown``) found, from the cache; None when there is
+    no cache, no entry, or an entry that is not exactly right."""
+    where = folder()
+    if where is None:
+        return None
+    sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    raw = read_cached_json(_entry_path(where, shown, sha), limits.CACHE_ENTRY_BYTES)
+    if raw is None:
+        return None
+    try:
+        return _decode(raw, shown, sha, text)
+    except (_Bad, RecursionError, TypeError, ValueError, KeyError, IndexError):
+        return None
+
+
+def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
+    entry = _dict(raw)
+    if entry.get("format") != FORMAT or entry.get("fingerprint") != fingerprint() \
+            or entry.get("path") != shown or entry.get("sha256") != sha:
+        raise _Bad
+    from nuffle.catalogue.yaml_source import normalise
+    doc = YamlDocument(shown, normalise(text))
+    doc.data = _data(entry.get("data"))
+    paths = _paths(entry.get("paths"))
+    doc.value_marks = _marks(entry.get("values"), paths)  # type: ignore[assignment]
+    doc.key_marks = _marks(entry.get("keys"), paths)  # type: ignore[assignment]
+    doc.diagnostics = _diagnostics(entry.get("doc_diagnostics"), shown)
+    diags = _diagnostics(entry.get("diagnostics"), shown)
+    item = None
+    found = entry.get("item")
+    if found is not None:
+        got = _dict(found)
+        kind, item_id, ok = got.get("kind"), got.get("id"), got.get("schema_ok")
+        if not isinstance(kind, str) or not isinstance(item_id, str) \
+                or not isinstance(ok, bool) or not isinstance(doc.data, dict):
+            raise _Bad
+        item = Item(kind, item_id, shown, doc.data, doc, schema_ok=ok)
+        for rules in _list(got.get("rules")):
+            one = _dict(rules)
+            path, context, source = one.get("path"), one.get("kind"), one.get("source")
+            if not isinstance(context, str) or not isinstance(source, str):
+                raise _Bad
+            tree = one.get("ast")
+            parsed = None if tree is None else _node(tree, ast.Rules, 0)
+            if parsed is not None and not isinstance(parsed, ast.Rules):
+                raise _Bad
+            item.rules.append(RulesText(_path(path), context, source, parsed))
+    return doc, item, diags
+
+
+def _dict(value: object) -> dict:
+    if not isinstance(value, dict):
+        raise _Bad
+    return value
+
+
+def _list(value: object) -> list:
+    if not isinstance(value, list):
+        raise _Bad
+    return value
+
+
+def _data(value: object, depth: int = 0) -> object:
+    """A content file's values: JSON's own, no deeper than a content file may nest, no
+    number larger than one may write (texts, the most of them, are looked at once)."""
+    if depth > limits.YAML_DEPTH + 1:
+        raise _Bad
+    children = value.values() if isinstance(value, dict) else value \
+        if isinstance(value, list) else (value,)
+    for child in children:
+        kind = type(child)
+        if kind is dict or kind is list:
+            _data(child, depth + 1)
+        elif (kind is int or kind is float) and abs(child) > limits.NUMBER:  # type: ignore[arg-type]
+            raise _Bad
+    return value
+
+
+def _path(value: object) -> Path_:
+    parts = _list(value)
+    if not all(isinstance(p, (str, int)) and not isinstance(p, bool) for p in parts):
+        raise _Bad
+    return tuple(parts)
+
+
+class _Place:
+    """A 0-based line and column, as a YAML mark has them."""
+
+    __slots__ = ("line", "column")
+
+    def __init__(self, line: int, column: int) -> None:
+        self.line, self.column = line, column
+
+
+class _Spot:
+    """Where a value was written (what the loader reads of a YAML node): its start and end
+    line and column, and for a text its style."""
+
+    __slots__ = ("_at", "style")
+
+    def __init__(self, at: list[int], style: str | None) -> None:
+        self._at, self.style = at, style
+
+    @property
+    def start_mark(self) -> _Place:
+        return _Place(self._at[0], self._at[1])
+
+    @property
+    def end_mark(self) -> _Place:
+        return _Place(self._at[2], self._at[3])
+
+
+_STYLES: dict[str, str | None] = {"n": None, "p": "", "|": "|", ">": ">", "'": "'", '"': '"'}
+
+
+def _paths(value: object) -> list[Path_]:
+    """The table of paths: each row is [its parent's row, or -1 for the root; its last part],
+    a parent before its children (a row naming a later one is refused: IndexError)."""
+    rows = _list(value)
+    if not set(map(type, rows)) <= {list} or not set(map(len, rows)) <= {2}:
+        raise _Bad
+    parents = [row[0] for row in rows]
+    if not set(map(type, parents)) <= {int} or not set(map(type, (r[1] for r in rows))) <= \
+            {int, str} or parents and min(parents) < -1:
+        raise _Bad
+    out: list[Path_] = []
+    for parent, part in rows:
+        out.append((*out[parent], part) if parent >= 0 else (part,))
+    return out
+
+
+def _marks(value: object, paths: list[Path_]) -> dict[Path_, _Spot]:
+    """Marks: [path row (-1 for the root), start line, column, end line, column] and a
+    style letter, five numbers and a letter per value (checked all at once: a file has
+    hundreds)."""
+    numbers, styles = _list(value)
+    if not isinstance(numbers, list) or not isinstance(styles, str) \
+            or len(numbers) != 5 * len(styles) or not set(map(type, numbers)) <= {int} \
+            or not set(styles) <= _STYLES.keys():
+        raise _Bad
+    rows = numbers[0::5]
+    if numbers and (min(rows) < -1 or max(rows) >= len(paths)
+                    or min(min(numbers[i::5]) for i in range(1, 5)) < 0):
+        raise _Bad
+    places = [paths[row] if row >= 0 else () for row in rows]
+    return {path: _Spot(numbers[5 * i + 1:5 * i + 5], _STYLES[letter])
+            for i, (path, letter) in enumerate(zip(places, styles, strict=True))}
+
+
+_DIAGNOSTIC_FIELDS = ("code", "message", "line", "column", "end_column", "hint", "severity")
+
+
+def _diagnostics(value: object, shown: str) -> list[Diagnostic]:
+    out = []
+    for row in _list(value):
+        code, message, line, column, end_column, hint, severity = _list(row)
+        if not (isinstance(code, str) and isinstance(message, str)
+                and isinstance(severity, str) and (hint is None or isinstance(hint, str))
+                and type(line) is int and type(column) is int
+                and (end_column is None or type(end_column) is int)):
+            raise _Bad
+        out.append(Diagnostic(code, message, shown, line, column, end_column, hint, severity))
+    return out
+
+
+@cache
+def _classes() -> dict[str, type[ast.Node]]:
+    """The syntax tree's node classes, by name: the only classes an entry may build."""
+    return {name: cls for name, cls in vars(ast).items()
+            if isinstance(cls, type) and issubclass(cls, ast.Node) and cls is not ast.Node
+            and "__dataclass_fields__" in vars(cls)}
+
+
+Reader = typing.Callable[[object, int], object]
+
+
+_SHAPES: dict[str, list[tuple[str, Reader]]] = {}
+
+
+def _shape(cls: type[ast.Node]) -> list[tuple[str, Reader]]:
+    """Each field of a node class with the reader of its type, in order."""
+    found = _SHAPES.get(cls.__name__)
+    if found is None:
+        hints = typing.get_type_hints(cls)
+        found = _SHAPES[cls.__name__] = [(f.name, _reader(hints[f.name])) for f in fields(cls)]
+    return found
+
+
+def _reader(hint: object) -> Reader:
+    """What reads a JSON value as a field of type ``hint`` of a syntax tree node (the
+    types nuffle.dsl.ast uses: int, bool, str, a node class, X | None, tuple[X, ...])."""
+    if hint in (int, bool, str):
+        def plain(raw: object, depth: int) -> object:
+            if type(raw) is not hint:
+                raise _Bad
+            return raw
+        return plain
+    origin = typing.get_origin(hint)
+    if origin is types.UnionType or origin is typing.Union:
+        arms = [a for a in typing.get_args(hint) if a is not type(None)]
+        if len(arms) != 1:
+            raise TypeError(f"no reader for {hint}")
+        inner = _reader(arms[0])
+        return lambda raw, depth: None if raw is None else inner(raw, depth)
+    if origin is tuple:
+        item = _reader(typing.get_args(hint)[0])
+        return lambda raw, depth: tuple(item(r, depth) for r in _list(raw))
+    if isinstance(hint, type) and issubclass(hint, ast.Node):
+        return lambda raw, depth: _node(raw, hint, depth)
+    raise TypeError(f"no reader for {hint}")
+
+
+# a syntax tree is no deeper than the parser lets rules nest (RULES_DEPTH parse-tree levels,
+# each at least one node), with a margin for names
+_TREE_DEPTH = 2 * limits.RULES_DEPTH + 4
+
+
+def _node(value: object, wanted: type, depth: int) -> ast.Node:
+    row = _list(value)
+    if not row or depth > _TREE_DEPTH:
+        raise _Bad
+    cls = _classes().get(row[0]) if isinstance(row[0], str) else None
+    if cls is None or not issubclass(cls, wanted):
+        raise _Bad
+    shape = _shape(cls)
+    if len(row) != len(shape) + 1:
+        raise _Bad
+    made: dict[str, typing.Any] = {name: read(raw, depth + 1)
+                                   for (name, read), raw in zip(shape, row[1:], strict=True)}
+    return cls(**made)
+
+
+# ---- writing ------------------------------------------------------------------------
+
+_written = [0]  # entries written in this process since the last tidy
+
+
+def store(shown: str, text: str, loaded: Loaded) -> None:
+    """Keep what loading ``text`` found (nothing, when there is no cache or the entry would
+    be too large or hold a value JSON has no word for, such as a date)."""
+    where = folder()
+    if where is None:
+        return
+    doc, item, diags = loaded
+    sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    paths, rows = _paths_json([*doc.value_marks, *doc.key_marks])
+    try:
+        values, keys = _marks_json(doc.value_marks, rows), _marks_json(doc.key_marks, rows)
+    except _Bad:
+        return
+    entry = {
+        "format": FORMAT, "fingerprint": fingerprint(), "path": shown, "sha256": sha,
+        "data": doc.data,
+        "paths": paths,
+        "values": values, "keys": keys,
+        "doc_diagnostics": [_diagnostic_json(d) for d in doc.diagnostics],
+        "diagnostics": [_diagnostic_json(d) for d in diags],
+        "item": None if item is None else {
+            "kind": item.kind, "id": item.id, "schema_ok": item.schema_ok,
+            "rules": [{"path": list(r.path), "kind": r.kind, "source": r.source,
+                       "ast": None if r.ast is None else _node_json(r.ast)}
+                      for r in item.rules]},
+    }
+    if item is not None and (item.data is not doc.data or item.path != shown):
+        return  # not the shape this module rebuilds
+    try:
+        encoded = json.dumps(entry, ensure_ascii=False, separators=(",", ":"),
+                             allow_nan=False).encode("utf-8", "surrogatepass")
+    except (TypeError, ValueError, RecursionError):  # a date, say: loaded again next time
+        return
+    if len(encoded) > limits.CACHE_ENTRY_BYTES:
+        return
+    import tempfile  # only when an entry is written: a warm run writes none
+    try:
+        where.mkdir(mode=0o700, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=where, prefix=".new-", suffix=".json")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(encoded)
+            os.replace(temporary, _entry_path(where, shown, sha))
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return
+    _written[0] += 1
+
+
+def _paths_json(every: list[Path_]) -> tuple[list[list], dict[Path_, int]]:
+    """The table of paths _paths reads, and each path's row."""
+    rows: dict[Path_, int] = {}
+    table: list[list] = []
+    for path in sorted({p[:n] for p in every for n in range(1, len(p) + 1)}, key=len):
+        rows[path] = len(table)
+        table.append([rows[path[:-1]] if len(path) > 1 else -1, path[-1]])
+    return table, rows
+
+
+_LETTERS = {style: letter for letter, style in _STYLES.items()}
+
+
+def _marks_json(marks: dict, rows: dict[Path_, int]) -> list:
+    numbers: list[int] = []
+    letters = []
+    for path, node in marks.items():
+        style = getattr(node, "style", None)
+        numbers += [rows[path] if path else -1, node.start_mark.line, node.start_mark.column,
+                    node.end_mark.line, node.end_mark.column]
+        letter = _LETTERS.get(style if isinstance(style, str) else None)
+        if letter is None:
+            raise _Bad  # a style this module does not know: not kept
+        letters.append(letter)
+    return [numbers, "".join(letters)]
+
+
+def _diagnostic_json(d: Diagnostic) -> list:
+    return [d.code, d.message, d.line, d.column, d.end_column, d.hint, d.severity]
+
+
+def _node_json(node: object) -> object:
+    if isinstance(node, ast.Node):
+        return [type(node).__name__, *(_node_json(getattr(node, f.name))
+                                       for f in fields(node))]
+    if isinstance(node, tuple):
+        return [_node_json(n) for n in node]
+    return node
+
+
+def tidy() -> None:
+    """After a run that wrote entries: past CACHE_BYTES in all, remove the oldest entries
+    (and the folders of other versions first) until the cache holds three quarters of it."""
+    if not _written[0]:
+        return
+    _written[0] = 0
+    where = folder()
+    if where is None:
+        return
+    found: list[tuple[int, int, Path]] = []  # (last written, bytes, path)
+    try:
+        for sub in where.parent.iterdir():
+            if not sub.name.startswith("content-") or not sub.is_dir() or sub.is_symlink():
+                continue
+            for path in sub.iterdir():
+                if path.suffix == ".json" and path.is_file() and not path.is_symlink():
+                    st = path.stat()
+                    # another version's entries are never read again: they go first
+                    found.append((st.st_mtime_ns if sub == where else -1, st.st_size, path))
+    except OSError:
+        return
+    total = sum(size for _, size, _ in found)
+    if total <= limits.CACHE_BYTES:
+        return
+    for _, size, path in sorted(found, key=lambda f: (f[0], str(f[2]))):
+        if total <= limits.CACHE_BYTES * 3 // 4:
+            break
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        total -= size
