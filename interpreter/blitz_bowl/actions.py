@@ -184,8 +184,17 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
     choice = g.decide(team, "action", options, _action_label, prompt)
     if choice is None or isinstance(choice, FreeChoice):
         return choice
+    # a player's actions are listed side by side: its choices are the run round the one
+    # chosen, not a pass over every option
     p = choice[0]
-    return TurnChoice(p, choice[1], tuple(o[1] for o in options[offers:-1] if o[0] is p))
+    first = last = g.decided % len(options)  # the chosen option's index
+    while first > offers and options[first - 1][0] is p:
+        first -= 1
+    while options[last + 1] is not None and options[last + 1][0] is p:
+        last += 1
+    if first == last:  # most often the player could make one action only
+        return TurnChoice(p, choice[1], (choice[1],))
+    return TurnChoice(p, choice[1], tuple([o[1] for o in options[first:last + 1]]))
 
 
 def free_offers(g: Game, team: Team) -> list[FreeChoice]:
