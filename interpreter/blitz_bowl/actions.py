@@ -18,6 +18,7 @@ from nuffle.interpreter.blitz_bowl.search import (
     can_end_move,
     destinations,
     masks,
+    stepped,
     within,
 )
 from nuffle.interpreter.hooks import ActionVoided
@@ -384,7 +385,7 @@ def step(g: Game, p: Player, sq: int, action: str) -> bool:
     g.occupant[frm] = None
     g.occupant[sq] = p
     p.square = sq
-    g.board_version += 1
+    stepped(g, p.team)  # the board's version bumped (only p's team's masks to rebuild)
     g.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
     if p.square != sq:
         return False

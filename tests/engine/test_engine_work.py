@@ -29,9 +29,11 @@ def counted_game(ruleset, seed: int, bot, hooks: bool) -> tuple[Game, dict[str, 
                       away_traits=traits[7:10]) if hooks else Options()
     game = Game(ruleset, teams[seed % len(teams)], teams[(seed * 7 + 3) % len(teams)],
                 {"home": bot(seed), "away": bot(seed + 1)}, seed=seed, options=options)
-    asked = {"move": 0, "turn-action": 0, "all": 0}
+    asked = {"move": 0, "turn-action": 0, "all": 0, "steps": 0}
 
     def listen(kind: str, data) -> None:
+        if kind == "event" and data[0] == "move" and data[1]["action"] is not None:
+            asked["steps"] += 1  # a step of a move action (actions.step), not a relocation
         if kind in ("decision", "settled"):
             decision = data[0] if kind == "decision" else data
             asked["all"] += 1
@@ -68,6 +70,13 @@ def test_each_piece_of_work_is_done_once_where_it_is_needed(ruleset, seed, bot, 
     # change of the board), and only when something looks: fewer than the decisions
     assert work["mask_builds"] <= game.board_version + 1
     assert work["mask_builds"] <= asked["all"]
+    # after steps only (a move's), only the stepping team's part of the masks is built
+    # again: a build from both teams needs a change of the board that was not a step (a
+    # fall, a stand-up, a player coming on or leaving, set-up), so there are no more of
+    # them than such changes (every version bump not made by a step)
+    assert asked["steps"] > 50
+    assert work["full_mask_builds"] <= game.board_version - asked["steps"] + 1
+    assert work["full_mask_builds"] < work["mask_builds"] / 2
     # what a Challenge card's condition sees is built once per card and coach, not at
     # every Claim step (a game makes about 30 cards and some 50 Claim steps, each of them
     # looking at three or more cards)
