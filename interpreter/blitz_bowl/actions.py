@@ -110,6 +110,11 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
         steps = allowance(g, p, "mark")
         if steps < 0 or not within(g, p.team, steps + 1) >> sq & 1:
             return False
+        board, m = g.board, masks(g)
+        assert board is not None
+        if steps > 0 and board.neighbour_masks[sq] & board.floor & ~m.occupied \
+                & m.near[p.team]:
+            return True  # the flood's first step ends it (the start is never a stop)
         return can_end_move(g, p, steps, "end-marking")
     if action == "sidestep":
         rule = g.modify("move-restriction", "end-open", {"player": p, "action": action})
@@ -142,6 +147,7 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
         WORK.legal_rebuilds += 1
         m = masks(g)
         danger = m.danger[team]
+        near = m.near[team]  # where a Mark may end (search._rule_masks)
         assert g.board is not None  # the turn's actions: the pitch is set up
         board = g.board
         open_squares = board.floor & ~m.occupied
@@ -173,8 +179,11 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
                         options.append((p, "run"))
                     if "mark" not in done and "mark" not in cancelled and close >> sq & 1:
                         steps = allowance(g, p, "mark")  # can_make's, past the quick no
-                        if steps >= 0 and within(g, team, steps + 1) >> sq & 1 \
-                                and can_end_move(g, p, steps, "end-marking"):
+                        if steps >= 0 and within(g, team, steps + 1) >> sq & 1 and (
+                                # the flood's first step: a free neighbour next to an
+                                # opponent ends a Mark (the start is never a stop)
+                                steps > 0 and neighbour_masks[sq] & open_squares & near
+                                or can_end_move(g, p, steps, "end-marking")):
                             options.append((p, "mark"))
                     if "throw" not in done and "throw" not in cancelled \
                             and p.ball is not None and throw_targets(g, p):

@@ -156,19 +156,21 @@ def build_masks(g: Game) -> Masks:
     return Masks(g.board_version, occupied, danger, near, foes, foe_squares)
 
 
-def _rebuild_team(g: Game, old: Masks, team: Team) -> Masks:
-    """The masks after only ``team``'s players stepped since ``old``: its part worked out
-    again, the other team's kept (with what ``within`` found about the other team's
-    foes, who have not moved)."""
+def _rebuild_team(g: Game, m: Masks, team: Team) -> Masks:
+    """The masks after only ``team``'s players stepped since ``m`` was built: its part
+    worked out again in ``m`` itself (nobody keeps a Masks to compare with a later one;
+    the integers read from it are values), the other team's part and what ``within``
+    found about that team's foes, who have not moved, kept."""
     board = g.board
     assert board is not None  # players stepped on it
     stand, close, squares, listed = _team_part(board, team)
     them = team.opponent
-    danger, near, foes, foe_squares = (dict(old.danger), dict(old.near), dict(old.foes),
-                                       dict(old.foe_squares))
-    danger[them], near[them], foes[them], foe_squares[them] = stand, close, squares, listed
-    m = Masks(g.board_version, foes[team] | squares, danger, near, foes, foe_squares)
-    m.within = {key: mask for key, mask in old.within.items() if key[0] is team}
+    m.danger[them], m.near[them], m.foes[them], m.foe_squares[them] = \
+        stand, close, squares, listed
+    m.occupied = m.foes[team] | squares
+    m.version = g.board_version
+    if m.within:
+        m.within = {key: mask for key, mask in m.within.items() if key[0] is team}
     return m
 
 

@@ -200,3 +200,29 @@ def test_the_pitch_tables_give_what_they_stand_for(ruleset) -> None:
                 {b for b in squares if board.chebyshev(a, b) <= n}
     assert board.distances(0) is board.distances(0)  # worked out once
     assert board.zones(4) is board.zones(4)
+
+
+def test_a_mark_ending_one_step_away_needs_no_flood(ruleset, monkeypatch) -> None:
+    """At the action decision, a Mark that can end on a free square next to the player and
+    next to an opponent is offered without the feasibility flood: the flood runs only for
+    a player with no such square (and then it agrees with the old full check)."""
+    floods: list[tuple] = []
+    real = actions.can_end_move
+
+    def counted(game, p, steps, rule, danger=None):
+        found = real(game, p, steps, rule, danger)
+        if rule == "end-marking":
+            board, m = game.board, masks(game)
+            first_step = board.neighbour_masks[p.square] & board.floor & ~m.occupied \
+                & m.near[p.team]
+            floods.append((steps, bool(first_step), found))
+        return found
+
+    monkeypatch.setattr(actions, "can_end_move", counted)
+    asked = 0
+    for seed, bot, hooks in GAMES:
+        game, counts = counted_game(ruleset, seed, bot, hooks)
+        asked += counts["turn-action"]
+    assert asked > 80 and floods  # games were played, and some Marks needed the flood
+    # never for a player whose first step already ends a Mark (with a step to take)
+    assert not [f for f in floods if f[0] > 0 and f[1]]
