@@ -117,7 +117,8 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
             return True  # the flood's first step ends it (the start is never a stop)
         return can_end_move(g, p, steps, "end-marking")
     if action == "sidestep":
-        rule = g.modify("move-restriction", "end-open", {"player": p, "action": action})
+        rule = g.modify("move-restriction", "end-open", {"player": p, "action": action}) \
+            if g.hooks.on_modify.get("move-restriction") else "end-open"
         steps = allowance(g, p, "sidestep")
         if steps == 1 and rule == "end-open":  # the usual case: one free, open square
             assert g.board is not None and p.square is not None
@@ -333,8 +334,9 @@ def run_action(g: Game, p: Player, action: str, frame: Frame) -> None:
 
 # -- moving (pages 8-9) -----------------------------------------------------------------
 def allowance(g: Game, p: Player, action: str, up_to: int | None = None) -> int:
-    base = p.move if action == "run" else BASE_ALLOWANCE[action]
-    value = g.modify("move-allowance", base, {"player": p, "action": action})
+    value = p.move if action == "run" else BASE_ALLOWANCE[action]
+    if g.hooks.on_modify.get("move-allowance"):  # else modify gives the value back as it is
+        value = g.modify("move-allowance", value, {"player": p, "action": action})
     return min(value, up_to) if up_to is not None else value
 
 
@@ -357,8 +359,9 @@ def valid_end(g: Game, p: Player, sq: int, rule: str, danger: int) -> bool:
 def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
     WORK.move_actions += 1
     remaining = allowance(g, p, action, up_to)
-    rule = g.modify("move-restriction", BASE_RESTRICTION[action],
-                    {"player": p, "action": action})
+    rule = BASE_RESTRICTION[action]
+    if g.hooks.on_modify.get("move-restriction"):  # (as allowance)
+        rule = g.modify("move-restriction", rule, {"player": p, "action": action})
     moved = False
     while remaining > 0 and p.standing:
         reach = destinations(g, p, remaining, rule)

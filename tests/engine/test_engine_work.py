@@ -226,3 +226,31 @@ def test_a_mark_ending_one_step_away_needs_no_flood(ruleset, monkeypatch) -> Non
     assert asked > 80 and floods  # games were played, and some Marks needed the flood
     # never for a player whose first step already ends a Mark (with a step to take)
     assert not [f for f in floods if f[0] > 0 and f[1]]
+
+
+def test_no_modify_event_is_fired_for_a_move_when_no_rule_modifies_it(ruleset) -> None:
+    """The move's allowance and restriction are asked of the rules only while some rule
+    hooks them (`modify move-allowance`, `modify move-restriction`): with no such hook,
+    modify would give the value back unchanged, so no payload is built for it."""
+    events = ("move-allowance", "move-restriction")
+    idle, asked = {e: 0 for e in events}, {e: 0 for e in events}
+    for seed, bot, hooks in GAMES:
+        teams, traits = sorted(ruleset.teams), sorted(ruleset.traits)
+        options = Options(special_balls=True, home_traits=traits[0:3],
+                          away_traits=traits[7:10]) if hooks else Options()
+        game = Game(ruleset, teams[seed % len(teams)], teams[(seed * 7 + 3) % len(teams)],
+                    {"home": bot(seed), "away": bot(seed + 1)}, seed=seed, options=options)
+        real = game.modify
+
+        def counted(event, value, payload, real=real, game=game):
+            if event in events:
+                asked[event] += 1
+                if not game.hooks.on_modify.get(event):
+                    idle[event] += 1
+            return real(event, value, payload)
+
+        game.modify = counted  # type: ignore[method-assign]
+        game.play()
+    assert idle == {"move-allowance": 0, "move-restriction": 0}
+    # some games do have such rules, and ask them
+    assert asked["move-allowance"] + asked["move-restriction"] > 0
