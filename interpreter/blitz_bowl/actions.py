@@ -134,8 +134,8 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
         return bool(block_targets(g, p))
     if action == "stand-up":
         return p.prone
-    if action == "reserves":
-        return p.in_dugout and bool(reserve_squares(g, p.team))
+    if action == "reserves":  # reserve_squares gives some square when one is free
+        return p.in_dugout and has_free_end_zone_square(g, p.team)
     return False
 
 
@@ -154,6 +154,7 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
         open_squares = board.floor & ~m.occupied
         neighbour_masks = board.neighbour_masks
         close = within(g, team, 4)  # can_make's quick no for a Mark
+        zones: dict[int, int] = {}  # a Mark's allowance -> the squares it could end near
         if team is g.active:  # legal_actions, with what every player shares worked out once
             for p in team.players:
                 if p.actions_ended:
@@ -180,7 +181,10 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
                         options.append((p, "run"))
                     if "mark" not in done and "mark" not in cancelled and close >> sq & 1:
                         steps = allowance(g, p, "mark")  # can_make's, past the quick no
-                        if steps >= 0 and within(g, team, steps + 1) >> sq & 1 and (
+                        zone = zones.get(steps, 0)  # within steps + 1 of an opponent
+                        if not zone and steps >= 0:
+                            zone = zones[steps] = within(g, team, steps + 1)
+                        if zone >> sq & 1 and (
                                 # the flood's first step: a free neighbour next to an
                                 # opponent ends a Mark (the start is never a stop)
                                 steps > 0 and neighbour_masks[sq] & open_squares & near
@@ -447,6 +451,13 @@ def reserve_squares(g: Game, team: Team) -> list[int]:
                    for n in g.board.neighbours[s]):
             far.append(s)
     return far or free
+
+
+def has_free_end_zone_square(g: Game, team: Team) -> bool:
+    """Whether ``reserve_squares`` gives any square (it gives the free ones far from an
+    opponent, or else every free one): without looking round the squares."""
+    occupant, loose = g.occupant, g.loose
+    return any(occupant[s] is None and s not in loose for s in team.end_zone)
 
 
 def reserves(g: Game, p: Player) -> None:

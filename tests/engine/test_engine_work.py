@@ -254,3 +254,30 @@ def test_no_modify_event_is_fired_for_a_move_when_no_rule_modifies_it(ruleset) -
     assert idle == {"move-allowance": 0, "move-restriction": 0}
     # some games do have such rules, and ask them
     assert asked["move-allowance"] + asked["move-restriction"] > 0
+
+
+def test_a_reserves_action_is_offered_without_looking_round_the_end_zone(ruleset) -> None:
+    """Whether a Reserves action can be made asks only for a free end-zone square: the
+    same answer as listing the squares it may come on (reserve_squares), at every event of
+    real games, with end zones full or not."""
+    seen = {True: 0, False: 0}
+
+    def check(kind: str, data) -> None:
+        if kind != "event" or holder[0].board is None:
+            return
+        game = holder[0]
+        for team in game.teams:
+            if not team.end_zone:
+                continue
+            quick = actions.has_free_end_zone_square(game, team)
+            assert quick == bool(actions.reserve_squares(game, team))
+            seen[quick] += 1
+
+    teams = sorted(ruleset.teams)
+    for seed in range(2):
+        game = Game(ruleset, teams[seed], teams[seed + 3],
+                    {"home": RandomBot(seed), "away": RandomBot(seed + 1)}, seed=seed)
+        holder = [game]
+        game.listeners.append(check)
+        game.play()
+    assert seen[True] > 100
