@@ -39,6 +39,7 @@ class GameCore(HookFiring):
         self.changed_by = []  # whose rules changed the values of the roll under way
         self.listeners: list[Callable[[str, Any], None]] = []  # the log, the narrative
         self.decision_count = 0
+        self.decided = 0  # the index of the option the last decision took
         self.action_history: list[tuple[str, dict]] = []
         self.turn_history: list[tuple[str, dict]] = []
         self.game_history: list[tuple[str, dict]] = []
@@ -65,13 +66,14 @@ class GameCore(HookFiring):
         """Ask ``team``'s coach; a question with one option is settled without asking (the
         listeners still see what it offered)."""
         if len(options) == 1:
+            self.decided = 0
             if self.listeners:
                 settled = Decision(kind, team.side, options, labels, prompt, context)
                 for listener in self.listeners:
                     listener("settled", settled)
             return options[0]
         decision = Decision(kind, team.side, options, labels, prompt, context)
-        index = self.agents[team.side].decide(decision, self)
+        index = self.decided = self.agents[team.side].decide(decision, self)
         self.decision_count += 1
         for listener in self.listeners:
             listener("decision", (decision, index))

@@ -18,6 +18,7 @@ from nuffle.interpreter.blitz_bowl.search import (
     can_end_move,
     destinations,
     masks,
+    stepped,
     within,
 )
 from nuffle.interpreter.hooks import ActionVoided
@@ -109,9 +110,15 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
         steps = allowance(g, p, "mark")
         if steps < 0 or not within(g, p.team, steps + 1) >> sq & 1:
             return False
+        board, m = g.board, masks(g)
+        assert board is not None
+        if steps > 0 and board.neighbour_masks[sq] & board.floor & ~m.occupied \
+                & m.near[p.team]:
+            return True  # the flood's first step ends it (the start is never a stop)
         return can_end_move(g, p, steps, "end-marking")
     if action == "sidestep":
-        rule = g.modify("move-restriction", "end-open", {"player": p, "action": action})
+        rule = g.modify("move-restriction", "end-open", {"player": p, "action": action}) \
+            if g.hooks.on_modify.get("move-restriction") else "end-open"
         steps = allowance(g, p, "sidestep")
         if steps == 1 and rule == "end-open":  # the usual case: one free, open square
             assert g.board is not None and p.square is not None
@@ -127,8 +134,8 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
         return bool(block_targets(g, p))
     if action == "stand-up":
         return p.prone
-    if action == "reserves":
-        return p.in_dugout and bool(reserve_squares(g, p.team))
+    if action == "reserves":  # reserve_squares gives some square when one is free
+        return p.in_dugout and has_free_end_zone_square(g, p.team)
     return False
 
 
@@ -141,11 +148,13 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
         WORK.legal_rebuilds += 1
         m = masks(g)
         danger = m.danger[team]
+        near = m.near[team]  # where a Mark may end (search._rule_masks)
         assert g.board is not None  # the turn's actions: the pitch is set up
         board = g.board
         open_squares = board.floor & ~m.occupied
         neighbour_masks = board.neighbour_masks
         close = within(g, team, 4)  # can_make's quick no for a Mark
+        zones: dict[int, int] = {}  # a Mark's allowance -> the squares it could end near
         if team is g.active:  # legal_actions, with what every player shares worked out once
             for p in team.players:
                 if p.actions_ended:
@@ -172,8 +181,14 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
                         options.append((p, "run"))
                     if "mark" not in done and "mark" not in cancelled and close >> sq & 1:
                         steps = allowance(g, p, "mark")  # can_make's, past the quick no
-                        if steps >= 0 and within(g, team, steps + 1) >> sq & 1 \
-                                and can_end_move(g, p, steps, "end-marking"):
+                        zone = zones.get(steps, 0)  # within steps + 1 of an opponent
+                        if not zone and steps >= 0:
+                            zone = zones[steps] = within(g, team, steps + 1)
+                        if zone >> sq & 1 and (
+                                # the flood's first step: a free neighbour next to an
+                                # opponent ends a Mark (the start is never a stop)
+                                steps > 0 and neighbour_masks[sq] & open_squares & near
+                                or can_end_move(g, p, steps, "end-marking")):
                             options.append((p, "mark"))
                     if "throw" not in done and "throw" not in cancelled \
                             and p.ball is not None and throw_targets(g, p):
@@ -184,8 +199,17 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
     choice = g.decide(team, "action", options, _action_label, prompt)
     if choice is None or isinstance(choice, FreeChoice):
         return choice
+    # a player's actions are listed side by side: its choices are the run round the one
+    # chosen, not a pass over every option
     p = choice[0]
-    return TurnChoice(p, choice[1], tuple(o[1] for o in options[offers:-1] if o[0] is p))
+    first = last = g.decided % len(options)  # the chosen option's index
+    while first > offers and options[first - 1][0] is p:
+        first -= 1
+    while options[last + 1] is not None and options[last + 1][0] is p:
+        last += 1
+    if first == last:  # most often the player could make one action only
+        return TurnChoice(p, choice[1], (choice[1],))
+    return TurnChoice(p, choice[1], tuple([o[1] for o in options[first:last + 1]]))
 
 
 def free_offers(g: Game, team: Team) -> list[FreeChoice]:
@@ -314,8 +338,9 @@ def run_action(g: Game, p: Player, action: str, frame: Frame) -> None:
 
 # -- moving (pages 8-9) -----------------------------------------------------------------
 def allowance(g: Game, p: Player, action: str, up_to: int | None = None) -> int:
-    base = p.move if action == "run" else BASE_ALLOWANCE[action]
-    value = g.modify("move-allowance", base, {"player": p, "action": action})
+    value = p.move if action == "run" else BASE_ALLOWANCE[action]
+    if g.hooks.on_modify.get("move-allowance"):  # else modify gives the value back as it is
+        value = g.modify("move-allowance", value, {"player": p, "action": action})
     return min(value, up_to) if up_to is not None else value
 
 
@@ -338,8 +363,9 @@ def valid_end(g: Game, p: Player, sq: int, rule: str, danger: int) -> bool:
 def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
     WORK.move_actions += 1
     remaining = allowance(g, p, action, up_to)
-    rule = g.modify("move-restriction", BASE_RESTRICTION[action],
-                    {"player": p, "action": action})
+    rule = BASE_RESTRICTION[action]
+    if g.hooks.on_modify.get("move-restriction"):  # (as allowance)
+        rule = g.modify("move-restriction", rule, {"player": p, "action": action})
     moved = False
     while remaining > 0 and p.standing:
         reach = destinations(g, p, remaining, rule)
@@ -375,7 +401,7 @@ def step(g: Game, p: Player, sq: int, action: str) -> bool:
     g.occupant[frm] = None
     g.occupant[sq] = p
     p.square = sq
-    g.board_version += 1
+    stepped(g, p.team)  # the board's version bumped (only p's team's masks to rebuild)
     g.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
     if p.square != sq:
         return False
@@ -425,6 +451,13 @@ def reserve_squares(g: Game, team: Team) -> list[int]:
                    for n in g.board.neighbours[s]):
             far.append(s)
     return far or free
+
+
+def has_free_end_zone_square(g: Game, team: Team) -> bool:
+    """Whether ``reserve_squares`` gives any square (it gives the free ones far from an
+    opponent, or else every free one): without looking round the squares."""
+    occupant, loose = g.occupant, g.loose
+    return any(occupant[s] is None and s not in loose for s in team.end_zone)
 
 
 def reserves(g: Game, p: Player) -> None:

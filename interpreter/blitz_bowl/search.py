@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class Work:
     """Counts of the engine's work, for the work-count test (cheap enough to stay on)."""
 
-    __slots__ = ("mask_builds", "move_actions", "move_searches", "squares_reached",
+    __slots__ = ("mask_builds", "full_mask_builds", "move_actions", "move_searches", "squares_reached",
                  "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds",
                  "card_envs")
 
@@ -35,6 +35,7 @@ class Work:
 
     def reset(self) -> None:
         self.mask_builds = 0  # board masks built (at most one per board version)
+        self.full_mask_builds = 0  # of them, built from both teams' players
         self.move_actions = 0  # moves made (actions.move_action)
         self.move_searches = 0  # ordered searches (one per move decision offered)
         self.squares_reached = 0  # squares those searches reached, the start not counted
@@ -89,14 +90,48 @@ def within(g: Game, team: Team, n: int) -> int:
 
 
 def masks(g: Game) -> Masks:
-    """The board's masks for its current version, built at most once per version."""
+    """The board's masks for its current version, built at most once per version: when
+    only one team's players have stepped since the kept masks (``stepped``), only that
+    team's part is worked out again."""
     m = g.masks
     if m is not None and m.version == g.board_version:
         return m
     WORK.mask_builds += 1
-    m = build_masks(g)
+    if m is not None and g.stepped is not None and g.stepped[1] == g.board_version:
+        m = _rebuild_team(g, m, g.stepped[0])
+    else:
+        WORK.full_mask_builds += 1
+        m = build_masks(g)
     g.masks = m
     return m
+
+
+def stepped(g: Game, team: Team) -> None:
+    """A player of ``team`` stepped from one square to another, nothing else changing
+    (actions.step): the board's version is bumped, and the steps of one team in a row
+    since the masks were last built are remembered, so that only its part is rebuilt."""
+    v = g.board_version
+    m = g.masks
+    if m is not None and (m.version == v or g.stepped == (team, v)):
+        g.stepped = (team, v + 1)
+    g.board_version = v + 1
+
+
+def _team_part(board: Board, team: Team) -> tuple[int, int, int, list[int]]:
+    """What one team's players on the pitch make of the masks: the squares next to one
+    standing, next to any, their squares, and those squares listed."""
+    stand = close = squares = 0
+    listed: list[int] = []
+    nb = board.neighbour_masks
+    for o in team.players:
+        sq = o.square
+        if sq is not None:
+            squares |= 1 << sq
+            listed.append(sq)
+            close |= nb[sq]
+            if not o.is_prone:
+                stand |= nb[sq]
+    return stand, close, squares, listed
 
 
 def build_masks(g: Game) -> Masks:
@@ -108,24 +143,35 @@ def build_masks(g: Game) -> Masks:
     foe_squares: dict[Team, list[int]] = {}
     board = g.board
     for team in g.teams:
-        stand = close = squares = 0
-        listed: list[int] = []
         if board is not None:
-            nb = board.neighbour_masks
-            for o in team.players:
-                sq = o.square
-                if sq is not None:
-                    occupied |= 1 << sq
-                    squares |= 1 << sq
-                    listed.append(sq)
-                    close |= nb[sq]
-                    if not o.is_prone:
-                        stand |= nb[sq]
+            stand, close, squares, listed = _team_part(board, team)
+        else:
+            stand = close = squares = 0
+            listed = []
+        occupied |= squares
         danger[team.opponent] = stand  # next to a standing player of this team
         near[team.opponent] = close
         foes[team.opponent] = squares
         foe_squares[team.opponent] = listed
     return Masks(g.board_version, occupied, danger, near, foes, foe_squares)
+
+
+def _rebuild_team(g: Game, m: Masks, team: Team) -> Masks:
+    """The masks after only ``team``'s players stepped since ``m`` was built: its part
+    worked out again in ``m`` itself (nobody keeps a Masks to compare with a later one;
+    the integers read from it are values), the other team's part and what ``within``
+    found about that team's foes, who have not moved, kept."""
+    board = g.board
+    assert board is not None  # players stepped on it
+    stand, close, squares, listed = _team_part(board, team)
+    them = team.opponent
+    m.danger[them], m.near[them], m.foes[them], m.foe_squares[them] = \
+        stand, close, squares, listed
+    m.occupied = m.foes[team] | squares
+    m.version = g.board_version
+    if m.within:
+        m.within = {key: mask for key, mask in m.within.items() if key[0] is team}
+    return m
 
 
 def loose_mask(g: Game) -> int:

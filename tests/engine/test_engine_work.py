@@ -29,9 +29,11 @@ def counted_game(ruleset, seed: int, bot, hooks: bool) -> tuple[Game, dict[str, 
                       away_traits=traits[7:10]) if hooks else Options()
     game = Game(ruleset, teams[seed % len(teams)], teams[(seed * 7 + 3) % len(teams)],
                 {"home": bot(seed), "away": bot(seed + 1)}, seed=seed, options=options)
-    asked = {"move": 0, "turn-action": 0, "all": 0}
+    asked = {"move": 0, "turn-action": 0, "all": 0, "steps": 0}
 
     def listen(kind: str, data) -> None:
+        if kind == "event" and data[0] == "move" and data[1]["action"] is not None:
+            asked["steps"] += 1  # a step of a move action (actions.step), not a relocation
         if kind in ("decision", "settled"):
             decision = data[0] if kind == "decision" else data
             asked["all"] += 1
@@ -68,6 +70,13 @@ def test_each_piece_of_work_is_done_once_where_it_is_needed(ruleset, seed, bot, 
     # change of the board), and only when something looks: fewer than the decisions
     assert work["mask_builds"] <= game.board_version + 1
     assert work["mask_builds"] <= asked["all"]
+    # after steps only (a move's), only the stepping team's part of the masks is built
+    # again: a build from both teams needs a change of the board that was not a step (a
+    # fall, a stand-up, a player coming on or leaving, set-up), so there are no more of
+    # them than such changes (every version bump not made by a step)
+    assert asked["steps"] > 50
+    assert work["full_mask_builds"] <= game.board_version - asked["steps"] + 1
+    assert work["full_mask_builds"] < work["mask_builds"] / 2
     # what a Challenge card's condition sees is built once per card and coach, not at
     # every Claim step (a game makes about 30 cards and some 50 Claim steps, each of them
     # looking at three or more cards)
@@ -191,3 +200,84 @@ def test_the_pitch_tables_give_what_they_stand_for(ruleset) -> None:
                 {b for b in squares if board.chebyshev(a, b) <= n}
     assert board.distances(0) is board.distances(0)  # worked out once
     assert board.zones(4) is board.zones(4)
+
+
+def test_a_mark_ending_one_step_away_needs_no_flood(ruleset, monkeypatch) -> None:
+    """At the action decision, a Mark that can end on a free square next to the player and
+    next to an opponent is offered without the feasibility flood: the flood runs only for
+    a player with no such square (and then it agrees with the old full check)."""
+    floods: list[tuple] = []
+    real = actions.can_end_move
+
+    def counted(game, p, steps, rule, danger=None):
+        found = real(game, p, steps, rule, danger)
+        if rule == "end-marking":
+            board, m = game.board, masks(game)
+            first_step = board.neighbour_masks[p.square] & board.floor & ~m.occupied \
+                & m.near[p.team]
+            floods.append((steps, bool(first_step), found))
+        return found
+
+    monkeypatch.setattr(actions, "can_end_move", counted)
+    asked = 0
+    for seed, bot, hooks in GAMES:
+        game, counts = counted_game(ruleset, seed, bot, hooks)
+        asked += counts["turn-action"]
+    assert asked > 80 and floods  # games were played, and some Marks needed the flood
+    # never for a player whose first step already ends a Mark (with a step to take)
+    assert not [f for f in floods if f[0] > 0 and f[1]]
+
+
+def test_no_modify_event_is_fired_for_a_move_when_no_rule_modifies_it(ruleset) -> None:
+    """The move's allowance and restriction are asked of the rules only while some rule
+    hooks them (`modify move-allowance`, `modify move-restriction`): with no such hook,
+    modify would give the value back unchanged, so no payload is built for it."""
+    events = ("move-allowance", "move-restriction")
+    idle, asked = {e: 0 for e in events}, {e: 0 for e in events}
+    for seed, bot, hooks in GAMES:
+        teams, traits = sorted(ruleset.teams), sorted(ruleset.traits)
+        options = Options(special_balls=True, home_traits=traits[0:3],
+                          away_traits=traits[7:10]) if hooks else Options()
+        game = Game(ruleset, teams[seed % len(teams)], teams[(seed * 7 + 3) % len(teams)],
+                    {"home": bot(seed), "away": bot(seed + 1)}, seed=seed, options=options)
+        real = game.modify
+
+        def counted(event, value, payload, real=real, game=game):
+            if event in events:
+                asked[event] += 1
+                if not game.hooks.on_modify.get(event):
+                    idle[event] += 1
+            return real(event, value, payload)
+
+        game.modify = counted  # type: ignore[method-assign]
+        game.play()
+    assert idle == {"move-allowance": 0, "move-restriction": 0}
+    # some games do have such rules, and ask them
+    assert asked["move-allowance"] + asked["move-restriction"] > 0
+
+
+def test_a_reserves_action_is_offered_without_looking_round_the_end_zone(ruleset) -> None:
+    """Whether a Reserves action can be made asks only for a free end-zone square: the
+    same answer as listing the squares it may come on (reserve_squares), at every event of
+    real games, with end zones full or not."""
+    seen = {True: 0, False: 0}
+
+    def check(kind: str, data) -> None:
+        if kind != "event" or holder[0].board is None:
+            return
+        game = holder[0]
+        for team in game.teams:
+            if not team.end_zone:
+                continue
+            quick = actions.has_free_end_zone_square(game, team)
+            assert quick == bool(actions.reserve_squares(game, team))
+            seen[quick] += 1
+
+    teams = sorted(ruleset.teams)
+    for seed in range(2):
+        game = Game(ruleset, teams[seed], teams[seed + 3],
+                    {"home": RandomBot(seed), "away": RandomBot(seed + 1)}, seed=seed)
+        holder = [game]
+        game.listeners.append(check)
+        game.play()
+    assert seen[True] > 100
