@@ -282,3 +282,48 @@ def test_a_blood_bowl_match_enters_run_only_where_a_hook_applies(
         assert m.hooks.examined <= temporary[0]
     assert played > 1000 and len(starts) > 50
     assert all(starts)
+
+
+def test_a_constant_conjunct_is_compiled_to_a_literal_check() -> None:
+    """`modify move-allowance where player is self and action is sidestep` (Flighty): the
+    `action is sidestep` half is a (field, word) pair checked before any name is built."""
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+
+    rs = load_ruleset()
+    hooks = {(h.event, h.timing): h for h in rs.abilities["flighty"].compiled.hooks}
+    allowance = hooks[("move-allowance", "modify")]
+    assert allowance.guards == (("player", "self"),)
+    assert allowance.literals == (("action", "sidestep"),)
+
+
+def test_a_false_constant_conjunct_builds_nothing(
+        no_run: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hook whose player guard holds but whose `action is mark` does not: no `_run`, no
+    names, no filter call. With names it captured (a `for this SCOPE` hook), the filter
+    decides, as the captured names could stand for the constant's word."""
+    g = Probe()
+    me = Someone()
+    filtered: list[Any] = []
+    ran: list[Any] = []
+
+    def where(env: Env) -> bool:
+        filtered.append(env.vars["action"])
+        return env.vars["action"] == "mark"
+
+    marking = CompiledHook("move-allowance", "modify", False, where,
+                           lambda env: ran.append(env.vars["action"]), False, None, False,
+                           False, 1, (("player", "self"),), None, (("action", "mark"),))
+    g.hooks.add(HookInstance(marking, owner(me)))
+    made: list[int] = []
+    real_env = firing_module.Env
+    monkeypatch.setattr(firing_module, "Env",
+                        lambda *a, **k: made.append(1) or real_env(*a, **k))
+    for action in ("run", "sidestep", "block", "run"):
+        assert g.modify("move-allowance", 4, {"player": me, "action": action}) == 4
+    assert no_run == [] and made == [] and filtered == [] and ran == []
+    g.modify("move-allowance", 4, {"player": me, "action": "mark"})
+    assert no_run == [0] and made == [1] and filtered == ["mark"] and ran == ["mark"]
+    # a temporary instance with captured names: left to its filter
+    g.hooks.add(HookInstance(marking, owner(me), {"runner": me}))
+    g.modify("move-allowance", 4, {"player": me, "action": "run"})
+    assert no_run == [0, 1] and filtered == ["mark", "run"] and ran == ["mark"]
