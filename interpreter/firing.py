@@ -316,18 +316,17 @@ def _first(bucket: list[HookInstance], payload: dict) -> int:
         if inst.disabled:
             continue
         hook = inst.hook
+        guards = hook.guards
+        if guards:  # the first inline (most hooks have one, most often `player is self`)
+            field, name = guards[0]
+            owner = inst.owner
+            value = owner.player if name == "self" else guard_value(owner, name)
+            if payload.get(field) is not value or (
+                    len(guards) > 1 and not _guards_hold(guards, payload, owner)):
+                continue
         if hook.literals and not inst.captured and _literal_fails(hook.literals, payload):
             continue
-        guards = hook.guards
-        if not guards:
-            return index
-        # the first of its guards inline (most hooks have one, most often `player is self`)
-        field, name = guards[0]
-        owner = inst.owner
-        value = owner.player if name == "self" else guard_value(owner, name)
-        if payload.get(field) is value and (
-                len(guards) == 1 or _guards_hold(guards, payload, owner)):
-            return index
+        return index
     return -1
 
 

@@ -327,3 +327,63 @@ def test_a_false_constant_conjunct_builds_nothing(
     g.hooks.add(HookInstance(marking, owner(me), {"runner": me}))
     g.modify("move-allowance", 4, {"player": me, "action": "run"})
     assert no_run == [0, 1] and filtered == ["mark", "run"] and ran == ["mark"]
+
+
+def test_the_greedy_bot_reads_the_loose_balls_tables_once_per_action_decision(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring an action decision reads each loose ball's distance table once, however many
+    players it may send running (it was once per run offered), and the opposing ball
+    carriers once per side."""
+    from nuffle.interpreter.blitz_bowl.board import Board
+    from nuffle.interpreter.blitz_bowl.game import Game, Options
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+    from nuffle.interpreter.bots import GreedyBot
+
+    tables = [0]
+    real = Board.distances
+
+    def distances(self: Board, a: int) -> list[int]:
+        tables[0] += 1
+        return real(self, a)
+
+    monkeypatch.setattr(Board, "distances", distances)
+    seen: list[tuple[int, int, int]] = []  # (tables read, loose balls, runs offered)
+
+    class Counting(GreedyBot):
+        def decide(self, decision: Any, game: Any) -> int:
+            before = tables[0]
+            choice = super().decide(decision, game)
+            if decision.kind == "action":
+                runs = sum(1 for o in decision.options if o is not None and o[1] == "run")
+                seen.append((tables[0] - before, len(self.loose_balls(game)), runs))
+            return choice
+
+    rs = load_ruleset()
+    teams = sorted(rs.teams)
+    for seed in range(4):
+        Game(rs, teams[seed], teams[-1 - seed], {"home": Counting(seed), "away": Counting(9)},
+             seed=seed, options=Options()).play()
+    assert all(read == loose for read, loose, _ in seen)
+    # decisions where the old per-option reading would have read more
+    assert sum(1 for _, loose, runs in seen if loose and runs > 1) > 20
+
+
+def test_constant_conjuncts_are_read_only_where_the_guards_hold(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five other players' `player is self and action is mark` hooks: the identity guard
+    turns each away first, so the constant conjuncts are not read at all."""
+    g = Probe()
+    players = [Someone() for _ in range(6)]
+    marking = CompiledHook("move-allowance", "modify", False, None, lambda env: None, False,
+                           None, False, False, 1, (("player", "self"),), None,
+                           (("action", "mark"),))
+    for p in players[1:]:
+        g.hooks.add(HookInstance(marking, owner(p)))
+    read: list[int] = []
+    real = firing_module._literal_fails
+    monkeypatch.setattr(firing_module, "_literal_fails",
+                        lambda *a: read.append(1) or real(*a))
+    g.modify("move-allowance", 4, {"player": players[0], "action": "run"})
+    assert read == []
+    g.modify("move-allowance", 4, {"player": players[3], "action": "run"})
+    assert read == [1]  # the third player's own hook only
