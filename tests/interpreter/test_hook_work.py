@@ -387,3 +387,43 @@ def test_constant_conjuncts_are_read_only_where_the_guards_hold(
     assert read == []
     g.modify("move-allowance", 4, {"player": players[3], "action": "run"})
     assert read == [1]  # the third player's own hook only
+
+
+def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_decision(
+        monkeypatch: pytest.MonkeyPatch, bb_ruleset: Any) -> None:
+    """Scoring an action decision reads where the ball is and who carries the second one
+    once for the decision, not once per player and action offered."""
+    from nuffle.interpreter.blood_bowl import ballplay
+    from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
+    from nuffle.interpreter.blood_bowl.match import Match, Options
+
+    reads = [0]
+    real_ball, real_other = BloodBowlGreedyBot.ball_square, ballplay.carries_other
+
+    def ball_square(game: Any) -> Any:
+        reads[0] += 1
+        return real_ball(game)
+
+    def carries_other(m: Any, p: Any) -> bool:
+        reads[0] += 1
+        return real_other(m, p)
+
+    monkeypatch.setattr(BloodBowlGreedyBot, "ball_square", staticmethod(ball_square))
+    monkeypatch.setattr(ballplay, "carries_other", carries_other)
+    per_decision: list[tuple[int, int]] = []  # (reads, options)
+
+    class Counting(BloodBowlGreedyBot):
+        def decide(self, decision: Any, game: Any) -> int:
+            before = reads[0]
+            choice = super().decide(decision, game)
+            if decision.kind == "action":
+                bombs = sum(1 for o in decision.options if o is not None
+                            and o[1] == "throw-bomb")
+                per_decision.append((reads[0] - before - 2 * bombs, len(decision.options)))
+            return choice
+
+    teams = sorted(bb_ruleset.teams)
+    Match(bb_ruleset, teams[0], teams[1], {"home": Counting(1), "away": Counting(2)},
+          seed=1, options=Options(tables="bb2020")).play()
+    assert len(per_decision) > 100 and sum(n for _, n in per_decision) > 500
+    assert all(r == 0 for r, _ in per_decision)
