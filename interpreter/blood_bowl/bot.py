@@ -52,6 +52,8 @@ class BloodBowlGreedyBot:
             scores = [-5 if o is None else table[o.x][o.y] for o in squares]
         elif decision.kind == "action":
             scores = self._action_scores(decision.options, team, game)
+        elif decision.kind == "step":
+            scores = self._step_scores(decision.options, team, game)
         else:
             scores = [scorer(option, team, game) for option in decision.options]
         return max(range(len(scores)), key=scores.__getitem__)
@@ -167,6 +169,37 @@ class BloodBowlGreedyBot:
         if target is not None:
             return 4 - distance(arg, target) / 2 - penalty
         return -penalty
+
+    def _step_scores(self, options: list, team: Any, game: Any) -> list[float]:
+        """``_step``'s score of each square offered, with the carrier, the ball and the
+        end zone read once per decision."""
+        carrier = game.holder
+        mover, risk = self.mover, self.penalty
+        ball = carrier.square if carrier is not None else game.ball  # ball_square
+        running = carrier is not None and carrier.team is team and mover is carrier
+        end = game.scoring_end(team) if running else 0
+        target = carrier.square if carrier is not None else None
+        out: list[float] = []
+        for what, arg in options:
+            if what == "end":
+                out.append(0)
+            elif what == "block":
+                out.append(5 if arg is carrier else 3)
+            elif what in ("throw", "hand-off"):
+                out.append(2)
+            elif what == "foul":
+                out.append(1)
+            else:
+                penalty = 5 if what == "leap" else risk  # (see `_step`)
+                if running:
+                    out.append(10 - abs(arg.x - end) / 3 - penalty)  # to_goal
+                elif carrier is None and ball is not None:
+                    out.append(8 - distance(arg, ball) - penalty)
+                elif target is not None:
+                    out.append(4 - distance(arg, target) / 2 - penalty)
+                else:
+                    out.append(-penalty)
+        return out
 
     def _setup(self, option: Any, team: Any, game: Any) -> float:
         if option is None:

@@ -389,10 +389,10 @@ def test_constant_conjuncts_are_read_only_where_the_guards_hold(
     assert read == [1]  # the third player's own hook only
 
 
-def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_decision(
+def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_or_step_decision(
         monkeypatch: pytest.MonkeyPatch, bb_ruleset: Any) -> None:
-    """Scoring an action decision reads where the ball is and who carries the second one
-    once for the decision, not once per player and action offered."""
+    """Scoring an action or a step decision reads where the ball is and who carries the
+    second one once for the decision, not once per player, action or square offered."""
     from nuffle.interpreter.blood_bowl import ballplay
     from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
     from nuffle.interpreter.blood_bowl.match import Match, Options
@@ -411,6 +411,7 @@ def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_decision(
     monkeypatch.setattr(BloodBowlGreedyBot, "ball_square", staticmethod(ball_square))
     monkeypatch.setattr(ballplay, "carries_other", carries_other)
     per_decision: list[tuple[int, int]] = []  # (reads, options)
+    steps: list[tuple[int, int]] = []
 
     class Counting(BloodBowlGreedyBot):
         def decide(self, decision: Any, game: Any) -> int:
@@ -420,6 +421,8 @@ def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_decision(
                 bombs = sum(1 for o in decision.options if o is not None
                             and o[1] == "throw-bomb")
                 per_decision.append((reads[0] - before - 2 * bombs, len(decision.options)))
+            if decision.kind == "step":
+                steps.append((reads[0] - before, len(decision.options)))
             return choice
 
     teams = sorted(bb_ruleset.teams)
@@ -427,3 +430,5 @@ def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_decision(
           seed=1, options=Options(tables="bb2020")).play()
     assert len(per_decision) > 100 and sum(n for _, n in per_decision) > 500
     assert all(r == 0 for r, _ in per_decision)
+    assert len(steps) > 100 and sum(n for _, n in steps) > 500
+    assert all(r == 0 for r, _ in steps)
