@@ -9,6 +9,7 @@ separate from the match's dice (it decides, it never rolls).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from nuffle.interpreter.blood_bowl import ballplay, weapons
@@ -96,7 +97,7 @@ class BloodBowlGreedyBot:
             return 2 + self.rng.random()
         return 1 if action == "foul" else 0
 
-    def _action_scores(self, options: list, team: Any, game: Any) -> list[float]:
+    def _action_scores(self, options: Sequence[Any], team: Any, game: Any) -> list[float]:
         """``_action``'s score of each option, with what it reads besides the player (the
         carrier, the ball, the second ball's carrier) read once per decision. The options
         are scored in order, each asking the same rules and drawing the same random
@@ -170,7 +171,7 @@ class BloodBowlGreedyBot:
             return 4 - distance(arg, target) / 2 - penalty
         return -penalty
 
-    def _step_scores(self, options: list, team: Any, game: Any) -> list[float]:
+    def _step_scores(self, options: Sequence[Any], team: Any, game: Any) -> list[float]:
         """``_step``'s score of each square offered, with the carrier, the ball and the
         end zone read once per decision."""
         carrier = game.holder
