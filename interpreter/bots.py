@@ -161,9 +161,53 @@ class GreedyBot:
         return score
 
     def _action_scorer(self, decision, game) -> Callable[[list], list[float]]:
-        """The score of each action offered, the loose balls read once per decision."""
+        """The score of each action offered. What a run's or a mark's score reads besides
+        the player (the loose balls and their distance tables, each side's end-zone row,
+        the opposing ball carriers) is read once per decision; the other actions go to
+        ``_action``. Each option still asks for its move allowance, in the same order, as
+        the allowance's rules fire (and are counted) whoever asks."""
         loose = self.loose_balls(game)
-        return lambda options: [self._action(o, decision, game, loose) for o in options]
+        board = game.board
+        ys = board.ys
+        tables = [board.distances(b.square) for b in loose]
+        allowance = actions.allowance
+        goal_rows: dict = {}  # team -> the row of the end zone it scores in
+        carriers: dict = {}  # team -> the squares of the opposing ball carriers
+
+        def score(options: list) -> list[float]:
+            out: list[float] = []
+            for option in options:
+                if option is None:
+                    out.append(0.5)
+                    continue
+                p, action = option
+                if action == "run":
+                    steps = allowance(game, p, "run")
+                    if p.ball is not None:
+                        team = p.team
+                        row = goal_rows.get(team)
+                        if row is None:
+                            row = goal_rows[team] = ys[team.scoring_zone[0]]
+                        gap = abs(ys[p.square] - row)  # to_goal
+                        out.append(100.0 if gap <= steps else 40.0 - gap)
+                    elif tables:
+                        sq = p.square
+                        reach = min([t[sq] for t in tables])  # the nearest loose ball
+                        out.append(70.0 - reach if reach <= steps else 15.0 - reach / 4)
+                    else:
+                        out.append(6.0)
+                elif action == "mark":
+                    team = p.team
+                    foes = carriers.get(team)
+                    if foes is None:
+                        foes = carriers[team] = [o.square for o in team.opponent.players
+                                                 if o.ball is not None and o.square is not None]
+                    near = foes and min([board.chebyshev(p.square, sq) for sq in foes]) <= 3
+                    out.append(45.0 if near else 8.0)
+                else:
+                    out.append(self._action(option, decision, game, loose))
+            return out
+        return score
 
     _SCORERS: dict[str, Callable] = {"_move": _move_scorer, "_action": _action_scorer}
 

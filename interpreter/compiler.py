@@ -161,11 +161,12 @@ class Compiler:
                     env.on_accept()
                 inner_may(env)
                 return True
+        guards, literals = _guards(hook, self.vocab, self.content_ids)
         return CompiledHook(hook.event.name, hook.timing, hook.play,
                             self.expr(hook.where) if hook.where is not None else None, body,
                             once, scope, _has_may(hook.body, self.vocab), optional_instead,
                             hook.line,
-                            _guards(hook, self.vocab), self.origin(hook))
+                            guards, self.origin(hook), literals)
 
     # -- statements --------------------------------------------------------------------
     def block(self, stmts: tuple[ast.Stmt, ...]) -> Run:
@@ -460,23 +461,33 @@ class Compiler:
 
 
 GUARD_CONTEXTS = ("self", "this-ball", "own", "opponent")
+# names every hook's own context may bind (hooks.context_vars), besides the payload's
+LITERAL_SHADOWS = ("self", "this-ball", "this-card", "own", "opponent", "value")
 
 
-def _guards(hook: ast.Hook, vocab: Any) -> tuple[tuple[str, str], ...]:
-    """`field is self`-style conjuncts of a hook's filter, for a cheap check first."""
+def _guards(hook: ast.Hook, vocab: Any, content_ids: Any,
+            ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """Conjuncts of a hook's filter cheap to check first: `field is self` (the same object)
+    and `field is CONSTANT` (equal to the constant's word, which is what the constant's
+    name evaluates to when no name of the rule is spelt like it: ``Compiler.name``)."""
     event = vocab.events.get(hook.event.name)
     fields = event.payload if event is not None else {}
-    out = []
+    out, literals = [], []
     stack = [hook.where] if hook.where is not None else []
     while stack:
         e = stack.pop()
         if isinstance(e, ast.BinOp) and e.op == "and":
             stack += [e.left, e.right]
         elif isinstance(e, ast.BinOp) and e.op == "is" and isinstance(e.left, ast.Name) \
-                and isinstance(e.right, ast.Name) and e.left.name in fields \
-                and e.right.name in GUARD_CONTEXTS:
-            out.append((e.left.name, e.right.name))
-    return tuple(out)
+                and isinstance(e.right, ast.Name) and e.left.name in fields:
+            name = e.right.name
+            if name in GUARD_CONTEXTS:
+                out.append((e.left.name, name))
+            elif (name in vocab.constants or name in content_ids) \
+                    and name not in DYNAMIC_CONSTANTS and name not in fields \
+                    and name not in LITERAL_SHADOWS and e.left.name not in LITERAL_SHADOWS:
+                literals.append((e.left.name, name))
+    return tuple(out), tuple(literals)
 
 
 def _has_may(body: tuple[ast.Stmt, ...], vocab: Any) -> bool:

@@ -158,6 +158,8 @@ class HookFiring:
                 owner = inst.owner
                 if hook.guards and not _guards_hold(hook.guards, payload, owner):
                     continue
+                if hook.literals and not inst.captured and _literal_fails(hook.literals, payload):
+                    continue
                 if self.denied and (owner.player, owner.item) in self.denied:
                     continue
                 limited = hook.once or hook.once_scope is not None
@@ -293,23 +295,38 @@ def _guards_hold(guards: tuple[tuple[str, str], ...], payload: dict, owner: Owne
     return True
 
 
+def _literal_fails(literals: tuple[tuple[str, str], ...], payload: dict) -> bool:
+    """Whether a `field is CONSTANT` conjunct is false: the field in the payload with
+    another value (a field the payload lacks is left to the filter)."""
+    for field, word in literals:
+        value = payload.get(field, _MISSING)
+        if value is not _MISSING and value != word:
+            return True
+    return False
+
+
+_MISSING = object()
+
+
 def _first(bucket: list[HookInstance], payload: dict) -> int:
-    """The index of the first instance that may apply (not removed, its guards hold), or -1.
-    Guards read only the payload and the owner, so checking them before any hook runs
-    gives the same answer `_run` would."""
+    """The index of the first instance that may apply (not removed, its guards and literal
+    conjuncts hold), or -1. They read only the payload and the owner, so checking them
+    before any hook runs gives the same answer `_run` would."""
     for index, inst in enumerate(bucket):
         if inst.disabled:
             continue
-        guards = inst.hook.guards
-        if not guards:
-            return index
-        # the first of its guards inline (most hooks have one, most often `player is self`)
-        field, name = guards[0]
-        owner = inst.owner
-        value = owner.player if name == "self" else guard_value(owner, name)
-        if payload.get(field) is value and (
-                len(guards) == 1 or _guards_hold(guards, payload, owner)):
-            return index
+        hook = inst.hook
+        guards = hook.guards
+        if guards:  # the first inline (most hooks have one, most often `player is self`)
+            field, name = guards[0]
+            owner = inst.owner
+            value = owner.player if name == "self" else guard_value(owner, name)
+            if payload.get(field) is not value or (
+                    len(guards) > 1 and not _guards_hold(guards, payload, owner)):
+                continue
+        if hook.literals and not inst.captured and _literal_fails(hook.literals, payload):
+            continue
+        return index
     return -1
 
 

@@ -109,6 +109,10 @@ class CompiledHook:
     # `player is self`: checked before the filter runs, so most hooks are skipped cheaply
     guards: tuple[tuple[str, str], ...] = ()
     origin: Origin | None = None  # the item and place in its file, for errors at run time
+    # (payload field, constant) pairs the filter requires to be equal, like `action is
+    # mark`: checked with the guards, before any name is built, when the instance captured
+    # no names (a captured name could stand for the constant's word)
+    literals: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(eq=False, slots=True)

@@ -9,6 +9,7 @@ separate from the match's dice (it decides, it never rolls).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from nuffle.interpreter.blood_bowl import ballplay, weapons
@@ -17,6 +18,7 @@ from nuffle.interpreter.blood_bowl.pitch import HEIGHT, WIDTH, distance, pass_ra
 from nuffle.interpreter.blood_bowl.state import RESERVES, Player, Square
 from nuffle.interpreter.decisions import Decision
 
+CARRIER_ACTIONS = {"move": 9, "pass": 5, "hand-off": 4}  # a ball carrier's, by action
 BLOCK_ORDER = ("defender-down", "defender-stumbles", "pushed", "both-down", "attacker-down")
 # `_setup`'s score of each square (x, y) for the home team (False) and the away team (True),
 # worked out the same way once
@@ -49,6 +51,10 @@ class BloodBowlGreedyBot:
             table = SETUP_SCORES[team is game.away]
             squares: Any = decision.options  # Squares, and None for "done"
             scores = [-5 if o is None else table[o.x][o.y] for o in squares]
+        elif decision.kind == "action":
+            scores = self._action_scores(decision.options, team, game)
+        elif decision.kind == "step":
+            scores = self._step_scores(decision.options, team, game)
         else:
             scores = [scorer(option, team, game) for option in decision.options]
         return max(range(len(scores)), key=scores.__getitem__)
@@ -71,7 +77,7 @@ class BloodBowlGreedyBot:
         ball = self.ball_square(game)
         # a second ball's carrier runs too (a card of PBBL page 44)
         if carrier is p or ballplay.carries_other(game, p):
-            return {"move": 9, "pass": 5, "hand-off": 4}.get(action, 0)
+            return CARRIER_ACTIONS.get(action, 0)
         if action == "throw-bomb":  # worth it with opponents to catch in the blast
             best = max((self._blast(game, team, q.square) for q in team.opponent.players_on_pitch
                         if q.standing and pass_range(p.square, q.square) in ("quick", "short")),
@@ -90,6 +96,45 @@ class BloodBowlGreedyBot:
                 return 8 - distance(p.square, ball) / 3
             return 2 + self.rng.random()
         return 1 if action == "foul" else 0
+
+    def _action_scores(self, options: Sequence[Any], team: Any, game: Any) -> list[float]:
+        """``_action``'s score of each option, with what it reads besides the player (the
+        carrier, the ball, the second ball's carrier) read once per decision. The options
+        are scored in order, each asking the same rules and drawing the same random
+        numbers as ``_action`` would."""
+        carrier = game.holder
+        ball = carrier.square if carrier is not None else game.ball  # ball_square
+        other = game.other_ball
+        other_holder = other.holder if other is not None else None
+        theirs = carrier is not None and carrier.team is not team
+        out: list[float] = []
+        for option in options:
+            if option is None:
+                out.append(0.5)
+                continue
+            p, action = option
+            if carrier is p or (other_holder is not None and other_holder is p):
+                out.append(CARRIER_ACTIONS.get(action, 0))  # (carries_other)
+            elif action == "move":
+                if weapons.moves_randomly(game, p):
+                    near = any(q.standing and distance(p.square, q.square) <= 3
+                               for q in team.opponent.players_on_pitch)
+                    out.append(4 if near else 0.4)
+                elif carrier is None and ball is not None:
+                    out.append(8 - distance(p.square, ball) / 3)
+                else:
+                    out.append(2 + self.rng.random())
+            elif action == "block":
+                out.append(6 + self._block_odds(game, p))
+            elif action == "blitz" and theirs:
+                out.append(7 - distance(p.square, carrier.square) / 4)
+            elif action == "foul":
+                out.append(1)
+            elif action == "throw-bomb":
+                out.append(self._action(option, team, game))
+            else:
+                out.append(0)
+        return out
 
     @staticmethod
     def _block_odds(game: Any, p: Player) -> float:
@@ -125,6 +170,37 @@ class BloodBowlGreedyBot:
         if target is not None:
             return 4 - distance(arg, target) / 2 - penalty
         return -penalty
+
+    def _step_scores(self, options: Sequence[Any], team: Any, game: Any) -> list[float]:
+        """``_step``'s score of each square offered, with the carrier, the ball and the
+        end zone read once per decision."""
+        carrier = game.holder
+        mover, risk = self.mover, self.penalty
+        ball = carrier.square if carrier is not None else game.ball  # ball_square
+        running = carrier is not None and carrier.team is team and mover is carrier
+        end = game.scoring_end(team) if running else 0
+        target = carrier.square if carrier is not None else None
+        out: list[float] = []
+        for what, arg in options:
+            if what == "end":
+                out.append(0)
+            elif what == "block":
+                out.append(5 if arg is carrier else 3)
+            elif what in ("throw", "hand-off"):
+                out.append(2)
+            elif what == "foul":
+                out.append(1)
+            else:
+                penalty = 5 if what == "leap" else risk  # (see `_step`)
+                if running:
+                    out.append(10 - abs(arg.x - end) / 3 - penalty)  # to_goal
+                elif carrier is None and ball is not None:
+                    out.append(8 - distance(arg, ball) - penalty)
+                elif target is not None:
+                    out.append(4 - distance(arg, target) / 2 - penalty)
+                else:
+                    out.append(-penalty)
+        return out
 
     def _setup(self, option: Any, team: Any, game: Any) -> float:
         if option is None:

@@ -282,3 +282,153 @@ def test_a_blood_bowl_match_enters_run_only_where_a_hook_applies(
         assert m.hooks.examined <= temporary[0]
     assert played > 1000 and len(starts) > 50
     assert all(starts)
+
+
+def test_a_constant_conjunct_is_compiled_to_a_literal_check() -> None:
+    """`modify move-allowance where player is self and action is sidestep` (Flighty): the
+    `action is sidestep` half is a (field, word) pair checked before any name is built."""
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+
+    rs = load_ruleset()
+    hooks = {(h.event, h.timing): h for h in rs.abilities["flighty"].compiled.hooks}
+    allowance = hooks[("move-allowance", "modify")]
+    assert allowance.guards == (("player", "self"),)
+    assert allowance.literals == (("action", "sidestep"),)
+
+
+def test_a_false_constant_conjunct_builds_nothing(
+        no_run: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hook whose player guard holds but whose `action is mark` does not: no `_run`, no
+    names, no filter call. With names it captured (a `for this SCOPE` hook), the filter
+    decides, as the captured names could stand for the constant's word."""
+    g = Probe()
+    me = Someone()
+    filtered: list[Any] = []
+    ran: list[Any] = []
+
+    def where(env: Env) -> bool:
+        filtered.append(env.vars["action"])
+        return env.vars["action"] == "mark"
+
+    marking = CompiledHook("move-allowance", "modify", False, where,
+                           lambda env: ran.append(env.vars["action"]), False, None, False,
+                           False, 1, (("player", "self"),), None, (("action", "mark"),))
+    g.hooks.add(HookInstance(marking, owner(me)))
+    made: list[int] = []
+    real_env = firing_module.Env
+    monkeypatch.setattr(firing_module, "Env",
+                        lambda *a, **k: made.append(1) or real_env(*a, **k))
+    for action in ("run", "sidestep", "block", "run"):
+        assert g.modify("move-allowance", 4, {"player": me, "action": action}) == 4
+    assert no_run == [] and made == [] and filtered == [] and ran == []
+    g.modify("move-allowance", 4, {"player": me, "action": "mark"})
+    assert no_run == [0] and made == [1] and filtered == ["mark"] and ran == ["mark"]
+    # a temporary instance with captured names: left to its filter
+    g.hooks.add(HookInstance(marking, owner(me), {"runner": me}))
+    g.modify("move-allowance", 4, {"player": me, "action": "run"})
+    assert no_run == [0, 1] and filtered == ["mark", "run"] and ran == ["mark"]
+
+
+def test_the_greedy_bot_reads_the_loose_balls_tables_once_per_action_decision(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring an action decision reads each loose ball's distance table once, however many
+    players it may send running (it was once per run offered), and the opposing ball
+    carriers once per side."""
+    from nuffle.interpreter.blitz_bowl.board import Board
+    from nuffle.interpreter.blitz_bowl.game import Game, Options
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+    from nuffle.interpreter.bots import GreedyBot
+
+    tables = [0]
+    real = Board.distances
+
+    def distances(self: Board, a: int) -> list[int]:
+        tables[0] += 1
+        return real(self, a)
+
+    monkeypatch.setattr(Board, "distances", distances)
+    seen: list[tuple[int, int, int]] = []  # (tables read, loose balls, runs offered)
+
+    class Counting(GreedyBot):
+        def decide(self, decision: Any, game: Any) -> int:
+            before = tables[0]
+            choice = super().decide(decision, game)
+            if decision.kind == "action":
+                runs = sum(1 for o in decision.options if o is not None and o[1] == "run")
+                seen.append((tables[0] - before, len(self.loose_balls(game)), runs))
+            return choice
+
+    rs = load_ruleset()
+    teams = sorted(rs.teams)
+    for seed in range(4):
+        Game(rs, teams[seed], teams[-1 - seed], {"home": Counting(seed), "away": Counting(9)},
+             seed=seed, options=Options()).play()
+    assert all(read == loose for read, loose, _ in seen)
+    # decisions where the old per-option reading would have read more
+    assert sum(1 for _, loose, runs in seen if loose and runs > 1) > 20
+
+
+def test_constant_conjuncts_are_read_only_where_the_guards_hold(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five other players' `player is self and action is mark` hooks: the identity guard
+    turns each away first, so the constant conjuncts are not read at all."""
+    g = Probe()
+    players = [Someone() for _ in range(6)]
+    marking = CompiledHook("move-allowance", "modify", False, None, lambda env: None, False,
+                           None, False, False, 1, (("player", "self"),), None,
+                           (("action", "mark"),))
+    for p in players[1:]:
+        g.hooks.add(HookInstance(marking, owner(p)))
+    read: list[int] = []
+    real = firing_module._literal_fails
+    monkeypatch.setattr(firing_module, "_literal_fails",
+                        lambda *a: read.append(1) or real(*a))
+    g.modify("move-allowance", 4, {"player": players[0], "action": "run"})
+    assert read == []
+    g.modify("move-allowance", 4, {"player": players[3], "action": "run"})
+    assert read == [1]  # the third player's own hook only
+
+
+def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_or_step_decision(
+        monkeypatch: pytest.MonkeyPatch, bb_ruleset: Any) -> None:
+    """Scoring an action or a step decision reads where the ball is and who carries the
+    second one once for the decision, not once per player, action or square offered."""
+    from nuffle.interpreter.blood_bowl import ballplay
+    from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
+    from nuffle.interpreter.blood_bowl.match import Match, Options
+
+    reads = [0]
+    real_ball, real_other = BloodBowlGreedyBot.ball_square, ballplay.carries_other
+
+    def ball_square(game: Any) -> Any:
+        reads[0] += 1
+        return real_ball(game)
+
+    def carries_other(m: Any, p: Any) -> bool:
+        reads[0] += 1
+        return real_other(m, p)
+
+    monkeypatch.setattr(BloodBowlGreedyBot, "ball_square", staticmethod(ball_square))
+    monkeypatch.setattr(ballplay, "carries_other", carries_other)
+    per_decision: list[tuple[int, int]] = []  # (reads, options)
+    steps: list[tuple[int, int]] = []
+
+    class Counting(BloodBowlGreedyBot):
+        def decide(self, decision: Any, game: Any) -> int:
+            before = reads[0]
+            choice = super().decide(decision, game)
+            if decision.kind == "action":
+                bombs = sum(1 for o in decision.options if o is not None
+                            and o[1] == "throw-bomb")
+                per_decision.append((reads[0] - before - 2 * bombs, len(decision.options)))
+            if decision.kind == "step":
+                steps.append((reads[0] - before, len(decision.options)))
+            return choice
+
+    teams = sorted(bb_ruleset.teams)
+    Match(bb_ruleset, teams[0], teams[1], {"home": Counting(1), "away": Counting(2)},
+          seed=1, options=Options(tables="bb2020")).play()
+    assert len(per_decision) > 100 and sum(n for _, n in per_decision) > 500
+    assert all(r == 0 for r, _ in per_decision)
+    assert len(steps) > 100 and sum(n for _, n in steps) > 500
+    assert all(r == 0 for r, _ in steps)
