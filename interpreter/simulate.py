@@ -16,6 +16,7 @@ from typing import Any
 from nuffle.interpreter.bots import make_agents
 from nuffle.interpreter.games import DEFAULT_GAME, rules
 from nuffle.interpreter.rule_counts import RuleTally, RuleTotals
+from nuffle.interpreter.worker_gc import frozen_for_workers, tune_worker
 
 Z95 = 1.959964
 
@@ -54,6 +55,7 @@ _EXTRA: tuple[str, ...] = ()
 def _init(extra: tuple[str, ...], game: str) -> None:
     global _EXTRA
     _EXTRA = extra
+    tune_worker()
     rules(game).load_ruleset([Path(p) for p in extra])
 
 
@@ -84,7 +86,8 @@ def run_games_counted(specs: list[GameSpec], jobs: int = 1, extra: Iterable[Path
         ctx = multiprocessing.get_context("spawn" if multiprocessing.get_start_method() != "fork"
                                           else "fork")
         game = specs[0].game if specs else DEFAULT_GAME
-        with ctx.Pool(jobs, initializer=_init, initargs=(extra_names, game)) as pool:
+        with frozen_for_workers(), \
+                ctx.Pool(jobs, initializer=_init, initargs=(extra_names, game)) as pool:
             chunk = max(1, min(50, len(specs) // (jobs * 8) or 1))
             for index, result, tally in pool.imap_unordered(_play, specs, chunksize=chunk):
                 results[index], tallies[index] = result, tally

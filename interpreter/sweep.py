@@ -30,6 +30,7 @@ from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.games import rules
 from nuffle.interpreter.rule_counts import RuleTally
 from nuffle.interpreter.simulate import GameSpec, wilson
+from nuffle.interpreter.worker_gc import freeze_loaded, thaw, tune_worker
 
 BATCH = 25  # games per batch: the stopping rule looks at a group after each batch
 Z95 = 1.959964
@@ -193,11 +194,14 @@ class InProcess:
 
 class LocalProcesses:
     """``jobs`` worker processes on this machine, one pool for the whole sweep (forked
-    where the platform allows, so the rulesets already loaded here come along)."""
+    where the platform allows, so the rulesets already loaded here come along; what is
+    loaded is frozen for the collector meanwhile: worker_gc.py)."""
 
     def __init__(self, jobs: int) -> None:
         method = "fork" if multiprocessing.get_start_method() == "fork" else "spawn"
-        self.pool = cf.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method))
+        freeze_loaded()
+        self.pool = cf.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
+                                           initializer=tune_worker)
         self.slots = jobs * 2
 
     def submit(self, batch: Batch) -> cf.Future:
@@ -211,6 +215,7 @@ class LocalProcesses:
 
     def close(self) -> None:
         self.pool.shutdown(cancel_futures=True)
+        thaw()
 
 
 class DaskCluster:
