@@ -18,6 +18,19 @@ def default_site(tmp_path_factory) -> Path:
     return build(BuildOptions(out=tmp_path_factory.mktemp("site")))
 
 
+@pytest.fixture
+def built_dir(tmp_path: Path) -> Path:
+    """A built site's folder as the incremental planner reads it: a page and the search
+    indexes (the built one, and the complete one kept in the cache beside it)."""
+    site = tmp_path / "site"
+    (site / "search").mkdir(parents=True)
+    (site / "index.html").write_text("home")
+    (site / "search" / "search_index.json").write_text("{}")
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "search_index.json").write_text("{}")
+    return site
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Headless Chromium, one per test module."""

@@ -37,17 +37,6 @@ def state(titles: dict[str, str], navs: dict = NAVS) -> tuple[dict, dict]:
             "sections": sections}, members
 
 
-@pytest.fixture
-def built_dir(tmp_path: Path) -> Path:
-    site = tmp_path / "site"
-    (site / "search").mkdir(parents=True)
-    (site / "index.html").write_text("home")
-    (site / "search" / "search_index.json").write_text("{}")
-    (tmp_path / "cache").mkdir()
-    (tmp_path / "cache" / "search_index.json").write_text("{}")
-    return site
-
-
 def test_a_renamed_page_renders_its_section_in_its_language_only(built_dir: Path) -> None:
     before, _ = state(TITLES)
     after, members = state({**TITLES, "abilities/block.it.md": "Blocco"})

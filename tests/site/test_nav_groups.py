@@ -85,13 +85,8 @@ TITLES = {"scenarios/index.md": "Scenarios", "scenarios/a.md": "Alpha",
           "scenarios/b.md": "Bravo", "scenarios/c.md": "Charlie", "scenarios/d.md": "Delta"}
 
 
-def test_a_renamed_scenario_renders_its_sub_section_only(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    (site / "search").mkdir(parents=True)
-    (site / "index.html").write_text("home")
-    (site / "search" / "search_index.json").write_text("{}")
-    (tmp_path / "cache").mkdir()
-    (tmp_path / "cache" / "search_index.json").write_text("{}")
+def test_a_renamed_scenario_renders_its_sub_section_only(built_dir: Path) -> None:
+    site = built_dir
     before, _ = _state(TITLES)
     after, members = _state({**TITLES, "scenarios/c.md": "Cee"})
     todo = plan(before, after, members, site)
