@@ -65,8 +65,8 @@ def cached_highlighting() -> Iterator[HighlightCache]:
             cache.hits += 1
         return found
 
-    _highlight.Highlight.highlight = highlight  # type: ignore[method-assign]
+    _highlight.Highlight.highlight = highlight
     try:
         yield cache
     finally:
-        _highlight.Highlight.highlight = original  # type: ignore[method-assign]
+        _highlight.Highlight.highlight = original

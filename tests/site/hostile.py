@@ -8,7 +8,10 @@ the free texts an author or a translator writes.
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import polib
@@ -130,6 +133,11 @@ def make_hostile_content(dest: Path, source: Path) -> int:
         d["source"]["page"] = h.payload(7)
     h.edit("rulings/block-dice-faces.yaml", ruling)
 
+    # the English edited above, as `nuffle i18n update` brings the catalog up to it: a
+    # translation counts only for the English it was made for (translate() sets the new one)
+    subprocess.run([sys.executable, "-m", "nuffle.cli.main", "i18n", "update", "it",
+                    "--domain", "content"], env={**os.environ, "NUFFLE_CONTENT": str(dest)},
+                   check=True, capture_output=True, timeout=600)
     h.translate("content", {
         ("ability/frenzied/name", None): "Frenetico " + PAYLOADS[0],
         ("ability/frenzied/text", None): "Testo " + PAYLOADS[1],
