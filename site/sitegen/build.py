@@ -231,10 +231,12 @@ def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, 
     return site
 
 
-def _language_of(name: str) -> str | None:
-    """`actions.it.md` -> "it"; `actions.md` -> None."""
+def _language_of(name: str, langs: tuple[str, ...] | None = None) -> str | None:
+    """`actions.it.md` -> "it"; `actions.md` -> None (``langs``: the site's languages, if
+    the caller has them: listing the locales folder for each of 1,700 pages was 0.4 s)."""
     parts = name.split(".")
-    return parts[-2] if len(parts) >= 3 and parts[-2] in site_languages() else None
+    langs = site_languages() if langs is None else langs
+    return parts[-2] if len(parts) >= 3 and parts[-2] in langs else None
 
 
 def hand_written(page: Path, lang: str) -> tuple[str, bool]:
@@ -389,9 +391,11 @@ def nav(pages: dict[str, str], lang: str = "en", groups: dict[str, str] | None =
         stem, _, ext = path.rpartition(".")
         return pages.get(f"{stem}.{lang}.{ext}", pages[path]) if lang != "en" else pages[path]
 
+    langs = site_languages()
+
     def titled(folder: str, first: str = "index.md") -> list:
         names = sorted(p for p in pages if p.startswith(folder + "/") and p.endswith(".md")
-                       and not _language_of(p.rsplit("/", 1)[-1]))
+                       and not _language_of(p.rsplit("/", 1)[-1], langs))
         names.sort(key=lambda p: (p != f"{folder}/{first}", sort_key(title_of(in_lang(p), p)),
                                   p))
         return [p for p in names]

@@ -97,3 +97,22 @@ def test_a_renamed_scenario_renders_its_sub_section_only(built_dir: Path) -> Non
     # the section's index is on every scenario's page
     after, members = _state({**TITLES, "scenarios/index.md": "All scenarios"})
     assert plan(before, after, members, site).touch == sorted(TITLES)
+
+
+def test_the_navigation_lists_the_site_languages_once(monkeypatch) -> None:
+    """Which pages are translations (`x.it.md`) is told by the site's languages, read from
+    the locales folder: once per navigation, not once per page."""
+    import nuffle.sitegen.build as build_module
+    calls = []
+
+    def counted() -> tuple[str, ...]:
+        calls.append(1)
+        return ("it",)
+    monkeypatch.setattr(build_module, "site_languages", counted)
+    pages = {"index.md": page("Home"), "abilities/index.md": page("Abilities"),
+             **{f"abilities/a{i}.md": page(f"A{i}") for i in range(20)},
+             **{f"abilities/a{i}.it.md": page(f"I{i}") for i in range(20)}}
+    entries = nav(pages, "it")
+    assert len(calls) == 1
+    listed = json.dumps(entries)
+    assert "abilities/a3.md" in listed and ".it.md" not in listed
