@@ -423,6 +423,9 @@ def scenario_page(site: Site, item: Item) -> None:
     here = site.item_path(item)
     data = item.data
     out = ["*" + site.t("Scenario") + f" · id {code(item.id)}*", ""]
+    notice = translation_notice(site, item)  # its name or text shown in English
+    if notice:
+        out[0] = f"{notice}\n\n{out[0]}"
     if data.get("text"):
         out += [esc(data["text"]), ""]
     shows = []

@@ -118,6 +118,30 @@ def test_an_english_text_changed_and_not_yet_updated_is_out_of_date_at_once(
     assert "[Canny Tracker](abilities/canny-tracker.md)" in fuzzy
 
 
+def test_a_scenario_whose_text_changed_shows_the_out_of_date_banner(content: Path) -> None:
+    """Scenario pages carry the notice as the items' pages do."""
+    from nuffle.sitegen.items import scenario_page
+    path = content / "blitz-bowl/scenarios/ability-catchers-instincts.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "The Human Thrower throws 4 squares" in text
+    path.write_text(text.replace("The Human Thrower throws 4 squares",
+                                 "The Human Thrower passes 4 squares"), encoding="utf-8")
+    translations.translated.cache_clear()
+    catalogue, _, _ = load_catalogue()
+    localized, left = localized_catalogue(catalogue, "it")
+    site = Site.of(localized, "it")
+    site.untranslated = left
+    for scenario in ("ability-catchers-instincts", "ability-frenzied"):
+        scenario_page(site, localized.get("scenario", scenario, "blitz-bowl"))
+    page = site.pages["scenarios/ability-catchers-instincts.md"]
+    banner = page[page.index("!!! warning"):page.index("*Scenario")]  # before the kind line
+    assert "The Human Thrower passes 4 squares" in banner  # the current English
+    assert "Il passaggio resta" in banner  # the old Italian, marked as such
+    assert "translation.md#it" in banner
+    assert "\nThe Human Thrower passes 4 squares" in page[page.index("*Scenario"):]  # the text
+    assert "!!!" not in site.pages["scenarios/ability-frenzied.md"]  # current: no notice
+
+
 def test_a_missing_translation_shows_the_not_translated_banner(content: Path) -> None:
     po_path = content / "locales/it/content.po"
     po = polib.pofile(str(po_path))
