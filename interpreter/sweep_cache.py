@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from nuffle.limits import NUMBER
-from nuffle.textfile import read_cached_json
+from nuffle.textfile import read_cached_json, write_atomically
 
 CACHE_FORMAT = 1
 MAX_FILE = 1 << 20  # bytes: a pairing of 38,415 games (±0.5 points) is about 500 KB
@@ -52,17 +50,6 @@ def read(folder: Path, key: str) -> list[Record] | None:
 def write(folder: Path, key: str, games: list[Record]) -> bool:
     """Keep a group's games (atomically); False if the folder cannot take them (the sweep
     goes on, the games are played again next time)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-    except OSError:
-        return False
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"format": CACHE_FORMAT, "key": key, "games": [list(g) for g in games]},
-                      out, separators=(",", ":"))
-        os.replace(temp, folder / f"{key}.json")
-    except OSError:
-        Path(temp).unlink(missing_ok=True)
-        return False
-    return True
+    entry = {"format": CACHE_FORMAT, "key": key, "games": [list(g) for g in games]}
+    return write_atomically(folder / f"{key}.json",
+                            json.dumps(entry, separators=(",", ":")).encode("utf-8"))

@@ -1,11 +1,13 @@
 """Reading a file that may come from anyone: only a regular file (a pipe or a device could
 block for ever or never end), never more than its limit, and UTF-8 checked with the line and
 column of the first bad byte. The content loader, the translation catalogs and the game logs
-all read through here, each turning an `Unreadable` into its own diagnostic."""
+all read through here, each turning an `Unreadable` into its own diagnostic. The caches
+(content, balance, sweeps) also write their files through here, whole or not at all."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 
@@ -50,3 +52,25 @@ def read_cached_json(path: Path, limit: int) -> object | None:
         return json.loads(decode_utf8(raw))
     except (Unreadable, ValueError, RecursionError):
         return None
+
+
+def write_atomically(path: Path, data: bytes) -> bool:
+    """Write ``data`` as ``path`` through a temporary file beside it renamed into place, so
+    a reader sees the old file or the new one, never half of one; False if it could not be
+    written (a read-only or full disk, a folder in its place), leaving no temporary file."""
+    import tempfile  # only when a file is written: a warm `nuffle check` writes none
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    except OSError:
+        return False
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException as exc:
+        Path(temporary).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            return False
+        raise
+    return True

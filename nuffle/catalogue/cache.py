@@ -32,7 +32,7 @@ from nuffle.catalogue.yaml_source import Path_, YamlDocument
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.paths import CACHE_VARIABLE, NO_CACHE_VARIABLE, private_cache_dir
-from nuffle.textfile import read_cached_json
+from nuffle.textfile import read_cached_json, write_atomically
 
 FORMAT = 1
 Loaded = tuple[YamlDocument, "Item | None", list[Diagnostic]]
@@ -379,20 +379,12 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
         return
     if len(encoded) > limits.CACHE_ENTRY_BYTES:
         return
-    import tempfile  # only when an entry is written: a warm run writes none
     try:
         where.mkdir(mode=0o700, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=where, prefix=".new-", suffix=".json")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(encoded)
-            os.replace(temporary, _entry_path(where, shown, sha))
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
     except OSError:
         return
-    _written[0] += 1
+    if write_atomically(_entry_path(where, shown, sha), encoded):
+        _written[0] += 1
 
 
 def _paths_json(every: list[Path_]) -> tuple[list[list], dict[Path_, int]]:

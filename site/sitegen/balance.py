@@ -17,8 +17,6 @@ import dataclasses
 import hashlib
 import json
 import math
-import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,7 +32,7 @@ from nuffle.sitegen.context import N_, Site, code, esc, table
 from nuffle.sitegen.svg import HEAT_MAP_LABEL, HEAT_MAP_TITLE, heat_map_svg
 
 from nuffle.catalogue.model import Catalogue, Item
-from nuffle.textfile import read_cached_json
+from nuffle.textfile import read_cached_json, write_atomically
 
 # Games per pairing for a 95% interval of at most ±5 points on a win rate (worst case 50%).
 GAMES_FOR_5_POINTS = math.ceil((1.96 / 0.05) ** 2 / 4)  # 385
@@ -237,19 +235,7 @@ def write_entry(cache_dir: Path, key: str, pair: Pair, games: int, tally: Tally)
     path = cache_file(cache_dir, key)
     entry = {"format": CACHE_FORMAT, "key": key, "teams": list(pair), "games": games,
              "tally": tally}
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-    except OSError:
-        return False
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(entry, out)
-        os.replace(temp, path)
-    except OSError:
-        Path(temp).unlink(missing_ok=True)
-        return False
-    return True
+    return write_atomically(path, json.dumps(entry).encode("utf-8"))
 
 
 def matrix(catalogue: Catalogue, games: int, tallies: Mapping[Pair, Tally],
