@@ -41,18 +41,40 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._answer: dict[str, Callable[[Decision, object], int] | None] = {}
+        self._players: dict[str, object] = {}  # id -> player, of the game last asked about
+        self._players_of: object = None
+        self._rows: dict[int, tuple[object, list[int]]] = {}  # see _row_gaps
 
     def decide(self, decision: Decision, game: object) -> int:
-        name = "_" + decision.kind.replace("-", "_")
+        answer = self._answer.get(decision.kind, _UNKNOWN)
+        if answer is _UNKNOWN:  # the kind's answer, looked up once per bot
+            answer = self._answer[decision.kind] = self._answer_for(decision.kind)
+        return 0 if answer is None else answer(decision, game)
+
+    def _answer_for(self, kind: str) -> Callable[[Decision, object], int] | None:
+        """How a decision of ``kind`` is answered: a picker that reads the state once and
+        takes the best option (``_pick_move``), a per-decision scorer (``_SCORERS``), a
+        per-option scorer, or None for the first option."""
+        name = "_" + kind.replace("-", "_")
+        pick = getattr(self, "_pick" + name, None)
+        if pick is not None:
+            return pick
         setup = self._SCORERS.get(name)
         if setup is not None:  # what every option's score reads, worked out once
-            scores = setup(self, decision, game)(decision.options)
-        else:
-            scorer = getattr(self, name, None)
-            if scorer is None:
-                return 0
+
+            def scored(decision: Decision, game: object) -> int:
+                scores = setup(self, decision, game)(decision.options)
+                return scores.index(max(scores))  # the first of the best
+            return scored
+        scorer = getattr(self, name, None)
+        if scorer is None:
+            return None
+
+        def each(decision: Decision, game: object) -> int:
             scores = [scorer(option, decision, game) for option in decision.options]
-        return scores.index(max(scores))  # the first of the best
+            return scores.index(max(scores))  # the first of the best
+        return each
 
     # -- geometry ----------------------------------------------------------------------
     @staticmethod
@@ -113,8 +135,61 @@ class GreedyBot:
             return 20.0
         return 1.0
 
-    def _move(self, option, decision, game) -> float:
-        return self._move_scorer(decision, game)([option])[0]
+    def _player(self, game, pid: str):
+        """The player with id ``pid``: a game's players are all made with its teams, so
+        their ids are read once per game rather than searched for each move."""
+        if self._players_of is not game:
+            self._players_of = game
+            self._players = {p.id: p for team in game.teams for p in team.players}
+        p = self._players.get(pid)
+        return p if p is not None else game.player(pid)
+
+    def _row_gaps(self, board, row: int) -> list[int]:
+        """Rows between each square and ``row`` (to_goal, by square), made once per pitch
+        and row."""
+        kept = self._rows.get(row)
+        if kept is None or kept[0] is not board:
+            kept = self._rows[row] = (board, [abs(y - row) for y in board.ys])
+        return kept[1]
+
+    def _pick_move(self, decision, game) -> int:
+        """The best square to move to, as ``_move_scorer`` scores them, found without
+        scoring each square where one score decides: a move's options are squares, after
+        a None (stop here) when the mover may stop (actions.move_action). The nearest
+        square is found by ``min`` over the distances and ties go to the first, as
+        ``scores.index(max(scores))`` does."""
+        options = decision.options
+        first = 1 if options[0] is None else 0
+        rest = options[first:] if first else options
+        if not rest:
+            return 0
+        p = self._player(game, decision.context["player"])
+        team = p.team
+        board = game.board
+        goal_row = board.xy(team.scoring_zone[0])[1]
+        if p.ball is not None:  # carrier(): 100 in the end zone, else 50 - rows to go
+            ends = [rest.index(sq) for sq in team.scoring_zone if sq in rest]
+            if ends:
+                return first + min(ends)
+            return _nearest(rest, self._row_gaps(board, goal_row), first, 50.0, -1.0)
+        if decision.context.get("action") == "mark":
+            for o in team.opponent.players:
+                if o.ball is not None and o.square is not None:
+                    return self._scored_move(decision, game)  # squares beside a carrier
+        tables = [b for b in game.balls if b.in_play and b.square is not None]
+        if len(tables) > 1:
+            return self._scored_move(decision, game)  # the nearest of several balls
+        if decision.context.get("action") == "run":
+            loose = [rest.index(b.square) for b in self.loose_balls(game) if b.square in rest]
+            if loose:  # 90: onto a loose ball
+                return first + min(loose)
+        if tables:  # 40 - the distance to the ball
+            return _nearest(rest, board.distances(tables[0].square), first, 40.0, 0.0)
+        return _nearest(rest, self._row_gaps(board, goal_row), first, 20.0, 0.0, 0.5)
+
+    def _scored_move(self, decision, game) -> int:
+        scores = self._move_scorer(decision, game)(decision.options)
+        return scores.index(max(scores))  # the first of the best
 
     def _move_scorer(self, decision, game) -> Callable[[list], list[float]]:
         """The score of each square a move can end on. What it reads (the mover, the
@@ -170,6 +245,7 @@ class GreedyBot:
         board = game.board
         ys = board.ys
         tables = [board.distances(b.square) for b in loose]
+        one = tables[0] if len(tables) == 1 else None
         allowance = actions.allowance
         goal_rows: dict = {}  # team -> the row of the end zone it scores in
         carriers: dict = {}  # team -> the squares of the opposing ball carriers
@@ -181,8 +257,9 @@ class GreedyBot:
                     out.append(0.5)
                     continue
                 p, action = option
-                if action == "run":
-                    steps = allowance(game, p, "run")
+                if action == "run":  # allowance's own shortcut: no rule changes a run's
+                    steps = allowance(game, p, "run") \
+                        if game.hooks.on_modify.get("move-allowance") else p.move
                     if p.ball is not None:
                         team = p.team
                         row = goal_rows.get(team)
@@ -191,8 +268,8 @@ class GreedyBot:
                         gap = abs(ys[p.square] - row)  # to_goal
                         out.append(100.0 if gap <= steps else 40.0 - gap)
                     elif tables:
-                        sq = p.square
-                        reach = min([t[sq] for t in tables])  # the nearest loose ball
+                        sq = p.square  # the nearest loose ball (usually the only one)
+                        reach = one[sq] if one is not None else min([t[sq] for t in tables])
                         out.append(70.0 - reach if reach <= steps else 15.0 - reach / 4)
                     else:
                         out.append(6.0)
@@ -209,7 +286,7 @@ class GreedyBot:
             return out
         return score
 
-    _SCORERS: dict[str, Callable] = {"_move": _move_scorer, "_action": _action_scorer}
+    _SCORERS: dict[str, Callable] = {"_action": _action_scorer}
 
     def _block_target(self, option, decision, game) -> float:
         return (50.0 if option.ball is not None else 0.0) - option.armour
@@ -247,6 +324,21 @@ class GreedyBot:
 
     _reserves_square = _setup
 
+
+def _nearest(squares: list, table: list[int], first: int, top: float, stop: float,
+             per: float = 1.0) -> int:
+    """The index (after ``first`` leading options) of the first square with the least
+    ``table`` value, scored ``top - per * value``; a leading None (scored ``stop``) wins
+    if its score is at least as high (ties go to the first option). ``per`` is 1 or 1/2,
+    so ``per * value`` is the very float the scorer's ``value`` or ``value / 2`` is."""
+    values = list(map(table.__getitem__, squares))
+    least = min(values)
+    if first and stop >= top - per * least:
+        return 0
+    return first + values.index(least)
+
+
+_UNKNOWN = object()  # a kind of decision the bot has not been asked about yet
 
 BOTS: dict[str, Callable[[int], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
 
