@@ -153,7 +153,7 @@ class GreedyBot:
         return kept[1]
 
     def _pick_move(self, decision, game) -> int:
-        """The best square to move to, as ``_move_scorer`` scores them, found without
+        """The best square to move to, as ``_move`` scores them, found without
         scoring each square where one score decides: a move's options are squares, after
         a None (stop here) when the mover may stop (actions.move_action). The nearest
         square is found by ``min`` over the distances and ties go to the first, as
@@ -172,68 +172,48 @@ class GreedyBot:
             if ends:
                 return first + min(ends)
             return _nearest(rest, self._row_gaps(board, goal_row), first, 50.0, -1.0)
-        if decision.context.get("action") == "mark":
-            for o in team.opponent.players:
-                if o.ball is not None and o.square is not None:
-                    return self._scored_move(decision, game)  # squares beside a carrier
-        tables = [b for b in game.balls if b.in_play and b.square is not None]
-        if len(tables) > 1:
-            return self._scored_move(decision, game)  # the nearest of several balls
-        if decision.context.get("action") == "run":
+        action = decision.context.get("action")
+        if action == "run":
             loose = [rest.index(b.square) for b in self.loose_balls(game) if b.square in rest]
             if loose:  # 90: onto a loose ball
                 return first + min(loose)
-        if tables:  # 40 - the distance to the ball
-            return _nearest(rest, board.distances(tables[0].square), first, 40.0, 0.0)
-        return _nearest(rest, self._row_gaps(board, goal_row), first, 20.0, 0.0, 0.5)
-
-    def _scored_move(self, decision, game) -> int:
-        scores = self._move_scorer(decision, game)(decision.options)
-        return scores.index(max(scores))  # the first of the best
-
-    def _move_scorer(self, decision, game) -> Callable[[list], list[float]]:
-        """The score of each square a move can end on. What it reads (the mover, the
-        balls, the ball carriers) does not change while the coach chooses, so it is read
-        once per decision rather than once per square offered; the distances to a ball
-        come from the pitch's tables (Board.distances) instead of being worked out."""
-        p = game.player(decision.context["player"])
-        action = decision.context.get("action")
-        team = p.team
-        board = game.board
-        ys = board.ys
-        goal_row = board.xy(team.scoring_zone[0])[1]
-        if p.ball is not None:
-            scoring = frozenset(team.scoring_zone)
-
-            def carrier(options: list) -> list[float]:
-                return [-1.0 if o is None else 100.0 if o in scoring
-                        else 50.0 - abs(ys[o] - goal_row)  # to_goal
-                        for o in options]
-            return carrier
-        loose = {b.square for b in self.loose_balls(game)} if action == "run" else set()
-        beside = 0  # the squares next to a ball carrier (Board.adjacent)
-        if action == "mark":
+        elif action == "mark":
+            beside = 0  # 80: next to an opposing ball carrier (Board.adjacent)
             for o in team.opponent.players:
                 if o.ball is not None and o.square is not None:
                     beside |= board.neighbour_masks[o.square]
-        tables = [board.distances(b.square) for b in game.balls
-                  if b.in_play and b.square is not None]
+            hits = [rest.index(sq) for sq in _squares(beside) if sq in rest]
+            if hits:
+                return first + min(hits)
+        balls = [b.square for b in game.balls if b.in_play and b.square is not None]
+        if len(balls) == 1:  # 40 - the distance to the ball
+            return _nearest(rest, board.distances(balls[0]), first, 40.0, 0.0)
+        if balls:  # 40 - the distance to the nearest ball
+            near = list(map(min, *[board.distances(sq) for sq in balls]))
+            return _nearest(rest, near, first, 40.0, 0.0)
+        return _nearest(rest, self._row_gaps(board, goal_row), first, 20.0, 0.0, 0.5)
 
-        def score(options: list) -> list[float]:
-            if len(tables) == 1:  # the usual case: one ball on the pitch
-                t = tables[0]
-                if not loose and not beside:
-                    return [0.0 if o is None else 40.0 - t[o] for o in options]
-                return [0.0 if o is None else 90.0 if o in loose
-                        else 80.0 if beside >> o & 1 else 40.0 - t[o] for o in options]
-            if not tables:  # no ball on the pitch: towards the end zone (to_goal)
-                return [0.0 if o is None else 90.0 if o in loose
-                        else 80.0 if beside >> o & 1 else 20.0 - abs(ys[o] - goal_row) / 2
-                        for o in options]
-            return [0.0 if o is None else 90.0 if o in loose
-                    else 80.0 if beside >> o & 1 else 40.0 - min([t[o] for t in tables])
-                    for o in options]  # the nearest ball
-        return score
+    def _move(self, option, decision, game) -> float:
+        """The score of one square a move can end on: the heuristic ``_pick_move`` takes
+        the best of (kept to say what it is, and for the tests to hold it to)."""
+        p = game.player(decision.context["player"])
+        action = decision.context.get("action")
+        team = p.team
+        if option is None:
+            return -1.0 if p.ball is not None else 0.0
+        if p.ball is not None:
+            return 100.0 if option in team.scoring_zone else 50.0 - self.to_goal(game, team,
+                                                                                  option)
+        if action == "run" and any(b.square == option for b in self.loose_balls(game)):
+            return 90.0
+        if action == "mark" and any(o.ball is not None and o.square is not None
+                                    and game.board.adjacent(o.square, option)
+                                    for o in team.opponent.players):
+            return 80.0
+        balls = [b.square for b in game.balls if b.in_play and b.square is not None]
+        if balls:
+            return 40.0 - min(game.board.chebyshev(sq, option) for sq in balls)
+        return 20.0 - self.to_goal(game, team, option) / 2
 
     def _action_scorer(self, decision, game) -> Callable[[list], list[float]]:
         """The score of each action offered. What a run's or a mark's score reads besides
@@ -336,6 +316,16 @@ def _nearest(squares: list, table: list[int], first: int, top: float, stop: floa
     if first and stop >= top - per * least:
         return 0
     return first + values.index(least)
+
+
+def _squares(mask: int) -> list[int]:
+    """The squares of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 _UNKNOWN = object()  # a kind of decision the bot has not been asked about yet
