@@ -292,9 +292,20 @@ def widest(counts: Sequence[int]) -> float:
     return max((high - low) / 2 for _, low, high in (wilson(k, n) for k in counts))
 
 
+@dataclass
+class SweepWork:
+    """What a run asked for (counted, for the tests): the games sent to be played, and
+    those whose results were not used because their group stopped before reaching them
+    (batches sent ahead to keep the workers busy, dropped as they came back or left in
+    flight at the end, where the pool cancels those not yet started)."""
+
+    sent: int = 0
+    unused: int = 0
+
+
 def run_groups(groups: Sequence[Group], executor: Executor, margin: float | None = None,
                tallies: bool = True,
-               progress: Callable[[int, int], None] | None = None) -> None:
+               progress: Callable[[int, int], None] | None = None) -> SweepWork:
     """Play each group's games into its ``results`` (and ``tallies``), in game order: all
     ``cap`` of them, or with a margin (a fraction) batch by batch until its rates are within
     it. ``progress(done, total)`` follows the games played (total shrinks as groups stop)."""
@@ -304,6 +315,10 @@ def run_groups(groups: Sequence[Group], executor: Executor, margin: float | None
     sent = [0] * len(groups)  # batches submitted, per group
     flying: dict[Any, tuple[int, int]] = {}
     games_done, total = 0, sum(g.cap for g in groups)
+    counts = [list(g.counts()) for g in groups]  # wins, draws, losses so far: kept up as
+    # results come, not counted again from the first game at each batch
+    kept = sum(len(g.results) for g in groups)
+    work = SweepWork()
 
     def batch_of(n: int, b: int) -> Batch:
         g = groups[n]
@@ -313,16 +328,17 @@ def run_groups(groups: Sequence[Group], executor: Executor, margin: float | None
     def settle(n: int) -> None:
         """Take the group's finished batches in order, stopping where the rule says."""
         nonlocal total
-        g = groups[n]
+        g, tally = groups[n], counts[n]
         while not stopped[n] and len(g.results) // BATCH in done[n]:
             b = len(g.results) // BATCH
-            for result, tally in done[n].pop(b):
+            for result, game_tally in done[n].pop(b):
                 g.results.append(result)
-                g.tallies.append(tally)
-            if len(g.results) >= g.cap or (margin is not None
-                                           and widest(g.counts()) <= margin):
+                g.tallies.append(game_tally)
+                tally[g.outcome(len(g.results) - 1)] += 1
+            if len(g.results) >= g.cap or (margin is not None and widest(tally) <= margin):
                 stopped[n] = True
                 total -= g.cap - len(g.results)
+                done[n].clear()  # batches past the stop: not used
 
     try:
         while not all(stopped):
@@ -333,8 +349,10 @@ def run_groups(groups: Sequence[Group], executor: Executor, margin: float | None
                     break
                 ahead = {n: sent[n] - len(groups[n].results) // BATCH for n in open_}
                 n = min(open_, key=lambda k: (ahead[k], k))
-                flying[executor.submit(batch_of(n, sent[n]))] = (n, sent[n])
+                batch = batch_of(n, sent[n])
+                flying[executor.submit(batch)] = (n, sent[n])
                 sent[n] += 1
+                work.sent += len(batch.specs)
             for handle in executor.wait(set(flying)):
                 n, b = flying.pop(handle)
                 played = executor.result(handle)
@@ -346,4 +364,5 @@ def run_groups(groups: Sequence[Group], executor: Executor, margin: float | None
                 progress(min(games_done, total), total)
     finally:
         executor.close()
-
+    work.unused = work.sent - (sum(len(g.results) for g in groups) - kept)
+    return work

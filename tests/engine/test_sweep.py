@@ -294,3 +294,53 @@ def test_a_cached_sweep_plays_only_what_is_new(tmp_path, monkeypatch, capsys) ->
         entry.write_text('{"format": 1, "key": "x", "games": [[5, 0, 0]]}', encoding="utf-8")
     code, replayed, _ = run([*base, "--against", "orc,elf"], capsys)
     assert code == 0 and sum(played) == 15 and replayed == first
+
+
+class InOrder(Shuffled):
+    """Two workers' worth of batches in flight (four slots), answered in the order sent."""
+
+    def __init__(self) -> None:
+        super().__init__(4, 0)
+        self.order: dict[cf.Future, int] = {}
+
+    def submit(self, batch: sweep.Batch) -> cf.Future:
+        future = super().submit(batch)
+        self.order[future] = self.sent
+        return future
+
+    def wait(self, handles: set) -> set:
+        return {min(handles, key=self.order.__getitem__)}
+
+
+def test_a_margin_run_sends_few_games_it_does_not_use() -> None:
+    """Batches are sent ahead to the group least ahead, so a group that stops has at most
+    its next batch in flight: 12 pairings of 385 games at 5 points send 60 games they do
+    not use (sending a group's batches ahead of the others' would waste some 75 per group);
+    one pairing alone keeps the workers busy with up to three batches it may not use."""
+    played = [Group("a", lambda g, n=n: GameSpec(g, "a", "b", n * 10_000 + g, ("r", "r"),
+                                                  None), 385) for n in range(12)]
+    work = run_groups(played, InOrder(), 0.05)
+    kept = sum(len(g.results) for g in played)
+    assert work.sent == kept + work.unused and kept < 12 * 385
+    assert work.unused <= 60
+    alone = groups(385)[:1]
+    work = run_groups(alone, InOrder(), 0.05)
+    assert work.sent == len(alone[0].results) + work.unused and work.unused <= 3 * BATCH
+
+
+def test_each_result_is_counted_once_for_the_stopping_rule(monkeypatch) -> None:
+    """The stopping rule's win, draw and loss counts are kept up as results come: each
+    game's outcome is read once (they were counted again from the first game after every
+    batch)."""
+    reads = [0]
+    real = Group.outcome
+
+    def outcome(self: Group, index: int) -> int:
+        reads[0] += 1
+        return real(self, index)
+
+    monkeypatch.setattr(Group, "outcome", outcome)
+    played = groups(400)
+    run_groups(played, Shuffled(3, 5), 0.1)
+    assert reads[0] == sum(len(g.results) for g in played)
+    assert all(len(g.results) > 2 * BATCH for g in played)  # several batches each
