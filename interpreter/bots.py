@@ -47,8 +47,9 @@ class GreedyBot:
         self._rows: dict[int, tuple[object, list[int]]] = {}  # see _row_gaps
 
     def decide(self, decision: Decision, game: object) -> int:
-        answer = self._answer.get(decision.kind, _UNKNOWN)
-        if answer is _UNKNOWN:  # the kind's answer, looked up once per bot
+        try:
+            answer = self._answer[decision.kind]
+        except KeyError:  # the kind's answer, looked up once per bot
             answer = self._answer[decision.kind] = self._answer_for(decision.kind)
         return 0 if answer is None else answer(decision, game)
 
@@ -327,8 +328,6 @@ def _squares(mask: int) -> list[int]:
         mask ^= low
     return out
 
-
-_UNKNOWN = object()  # a kind of decision the bot has not been asked about yet
 
 BOTS: dict[str, Callable[[int], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
 
