@@ -37,7 +37,7 @@ BASE_ALLOWANCE = {"mark": 2, "sidestep": 1}  # Run: the player's Move (pages 8-9
 BASE_RESTRICTION = {"run": "no-adjacent", "mark": "end-marking", "sidestep": "end-open"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Frame:
     """One action being made (a free action inside another has its own frame)."""
 
@@ -367,7 +367,7 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
     if g.hooks.on_modify.get("move-restriction"):  # (as allowance)
         rule = g.modify("move-restriction", rule, {"player": p, "action": action})
     moved = False
-    while remaining > 0 and p.standing:
+    while remaining > 0 and p.square is not None and not p.is_prone:  # p.standing
         reach = destinations(g, p, remaining, rule)
         options: list = list(reach.ends)  # in search order: nearest first
         assert p.square is not None  # standing
@@ -381,8 +381,8 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
             break
         at_ball = False
         for sq in reach.path(dest):
-            if g.occupant[sq] is not None or not p.standing:
-                return
+            if g.occupant[sq] is not None or p.square is None or p.is_prone:
+                return  # the square taken, or p no longer standing
             at_ball = step(g, p, sq, action)
             remaining -= 1
         moved = True

@@ -312,3 +312,25 @@ def test_a_claim_condition_names_the_events_it_is_false_without(condition, needs
     assert isinstance(claim, ast.Claim)
     found = needed_events(claim.condition)
     assert found == (frozenset(needs) if needs is not None else None)
+
+
+def test_a_new_turn_makes_new_lists_only_for_players_who_used_theirs(ruleset) -> None:
+    """The turn's bookkeeping (reset_turn): a player whose actions of the turn, cancelled
+    actions and cancelled free actions are still empty keeps those lists; one who made an
+    action gets a new, empty list."""
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[0], teams[1], {"home": RandomBot(1), "away": RandomBot(2)},
+                seed=4)
+    game.setup()
+    game.reset_turn(game.first)
+    players = [p for t in game.teams for p in t.players]
+    busy = players[0]
+    busy.actions_this_turn.append("run")
+    kept = {p.id: (p.actions_this_turn, p.actions_cancelled, p.free_cancelled)
+            for p in players}
+    game.reset_turn(game.first.opponent)
+    for p in players:
+        lists = (p.actions_this_turn, p.actions_cancelled, p.free_cancelled)
+        assert lists == ([], [], [])
+        same = [a is b for a, b in zip(lists, kept[p.id], strict=True)]
+        assert same == ([False, True, True] if p is busy else [True, True, True])
