@@ -334,3 +334,24 @@ def test_a_new_turn_makes_new_lists_only_for_players_who_used_theirs(ruleset) ->
         assert lists == ([], [], [])
         same = [a is b for a, b in zip(lists, kept[p.id], strict=True)]
         assert same == ([False, True, True] if p is busy else [True, True, True])
+
+
+def test_a_turn_action_chosen_is_a_plain_tuple(ruleset, monkeypatch) -> None:
+    """The coach's choice of one of the turn's actions travels as a plain (player, action,
+    choices) tuple, not an object with attributes of its own (one per action of a game);
+    a free action a rule offered stays a FreeChoice, which the decision's options hold."""
+    kinds: dict[str, int] = {}
+    real = actions.make_chosen_action
+
+    def seen(game, choice) -> None:
+        kind = "free" if isinstance(choice, actions.FreeChoice) else type(choice).__name__
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "tuple":
+            player, action, choices = choice
+            assert action in choices and isinstance(choices, tuple)
+        real(game, choice)
+
+    monkeypatch.setattr(actions, "make_chosen_action", seen)
+    for seed, bot, hooks in GAMES:
+        counted_game(ruleset, seed, bot, hooks)
+    assert set(kinds) <= {"tuple", "free"} and kinds["tuple"] > 80
