@@ -51,6 +51,9 @@ class CompiledRules:
     settings: tuple[Setting, ...] = ()
     claim: Fn | None = None
     statements: Run | None = None  # top-level statements (table entries)
+    # events the claim condition is false without: when none of them happened in the
+    # action (its `happened` window), the condition is not evaluated (None: always is)
+    claim_needs: frozenset[str] | None = None
 
 
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
@@ -114,11 +117,13 @@ class Compiler:
     def compile(self, rules: ast.Rules) -> CompiledRules:
         hooks, settings, statements = [], [], []
         claim = None
+        claim_needs: frozenset[str] | None = None
         for item in rules.items:
             if isinstance(item, ast.Hook):
                 hooks.append(self.hook(item))
             elif isinstance(item, ast.Claim):
                 claim = self.expr(item.condition)
+                claim_needs = needed_events(item.condition)
             elif isinstance(item, ast.Effect) and item.name.name in ("set", "change") \
                     and isinstance(item.subject, ast.Name) \
                     and item.subject.name in self.vocab.parameters:
@@ -130,7 +135,8 @@ class Compiler:
             else:
                 statements.append(item)
         return CompiledRules(tuple(hooks), tuple(settings), claim,
-                             self.block(tuple(statements)) if statements else None)
+                             self.block(tuple(statements)) if statements else None,
+                             claim_needs)
 
     def hook(self, hook: ast.Hook) -> CompiledHook:
         once, scope = False, None
@@ -458,6 +464,23 @@ class Compiler:
                 return env.game.choose_for_rule(env, options)
             return env.game.dice.pick(options, "random pick")
         return pick
+
+
+def needed_events(e: ast.Expr) -> frozenset[str] | None:
+    """Events without which the condition ``e`` is false, having done nothing: a
+    `happened(EVENT …)` of the action (it looks at nothing but those events); `A or B`, both
+    sides such; `A and B`, its left side such (the right is then never evaluated). None
+    when the condition could be true (or act) with none of them in its window."""
+    if isinstance(e, ast.History):
+        scope = e.scope.name if e.scope is not None else "action"
+        return frozenset((e.event.name,)) if e.mode == "happened" and scope == "action" \
+            else None
+    if isinstance(e, ast.BinOp) and e.op == "or":
+        left, right = needed_events(e.left), needed_events(e.right)
+        return None if left is None or right is None else left | right
+    if isinstance(e, ast.BinOp) and e.op == "and":
+        return needed_events(e.left)
+    return None
 
 
 GUARD_CONTEXTS = ("self", "this-ball", "own", "opponent")

@@ -27,6 +27,12 @@ if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.game import Game
     from nuffle.interpreter.blitz_bowl.state import Player, Team
 
+    # One of the turn's actions the coach chose: (player, action, choices), ``choices``
+    # being the actions that player could make at that decision (the event's `choices`),
+    # taken from the options already worked out rather than worked out again. A plain
+    # tuple: one is made for most actions of a game.
+    TurnChoice = tuple[Player, str, tuple[str, ...]]
+
 STATUS_ACTIONS: dict[str, tuple[str, ...]] = {  # page 8
     "open": ("run", "mark", "throw"),
     "marked": ("block", "sidestep"),
@@ -37,7 +43,7 @@ BASE_ALLOWANCE = {"mark": 2, "sidestep": 1}  # Run: the player's Move (pages 8-9
 BASE_RESTRICTION = {"run": "no-adjacent", "mark": "end-marking", "sidestep": "end-open"}
 
 
-@dataclass
+@dataclass(slots=True)
 class Frame:
     """One action being made (a free action inside another has its own frame)."""
 
@@ -49,30 +55,20 @@ class Frame:
     offered: bool = False  # a free action a rule offered at the action decision
 
 
-class TurnChoice(tuple):
-    """One of the turn's actions the coach chose: unpacks as (player, action); ``choices``
-    are the actions that player could make at that decision (the event's `choices`), taken
-    from the options already worked out rather than worked out again."""
-
-    choices: tuple[str, ...]
-
-    def __new__(cls, player: Player, action: str, choices: tuple[str, ...]) -> Self:
-        self = super().__new__(cls, (player, action))
-        self.choices = choices
-        return self
-
-
-class FreeChoice(TurnChoice):
-    """A free action a rule offers at the action decision (effect `offer-free`); ``taken``
+class FreeChoice(tuple):
+    """A free action a rule offers at the action decision (effect `offer-free`): one of
+    the decision's options, so it unpacks as (player, action) as the others do. ``taken``
     uses up the offering hook's limit, ``choices`` are the free actions offered to that
     player at the same decision."""
 
     taken: Callable[[], None] | None
+    choices: tuple[str, ...]
 
     def __new__(cls, player: Player, action: str, taken: Callable[[], None] | None
                 ) -> Self:
-        self = super().__new__(cls, player, action, (action,))
+        self = super().__new__(cls, (player, action))
         self.taken = taken
+        self.choices = (action,)
         return self
 
 
@@ -139,7 +135,7 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
     return False
 
 
-def choose_action(g: Game, team: Team) -> TurnChoice | None:
+def choose_action(g: Game, team: Team) -> TurnChoice | FreeChoice | None:
     """The coach's next choice: a free action a rule offers now, one of the turn's
     actions while any are left (page 8), or None to end the turn."""
     options: list = free_offers(g, team)
@@ -208,8 +204,8 @@ def choose_action(g: Game, team: Team) -> TurnChoice | None:
     while options[last + 1] is not None and options[last + 1][0] is p:
         last += 1
     if first == last:  # most often the player could make one action only
-        return TurnChoice(p, choice[1], (choice[1],))
-    return TurnChoice(p, choice[1], tuple([o[1] for o in options[first:last + 1]]))
+        return p, choice[1], (choice[1],)
+    return p, choice[1], tuple([o[1] for o in options[first:last + 1]])
 
 
 def free_offers(g: Game, team: Team) -> list[FreeChoice]:
@@ -232,14 +228,16 @@ def free_offers(g: Game, team: Team) -> list[FreeChoice]:
     return out
 
 
-def make_chosen_action(g: Game, choice: TurnChoice) -> None:
+def make_chosen_action(g: Game, choice: TurnChoice | FreeChoice) -> None:
     """Make what the coach chose at the action decision."""
-    player, action = choice
-    offered = isinstance(choice, FreeChoice)
-    if isinstance(choice, FreeChoice) and choice.taken is not None:
-        choice.taken()  # the offer is used once taken (ruling cost-free-actions)
-    top_level_action(g, player, action, free=offered, choices=choice.choices,
-                     offered=offered)
+    if isinstance(choice, FreeChoice):
+        if choice.taken is not None:
+            choice.taken()  # the offer is used once taken (ruling cost-free-actions)
+        top_level_action(g, choice[0], choice[1], free=True, choices=choice.choices,
+                         offered=True)
+        return
+    player, action, choices = choice
+    top_level_action(g, player, action, choices=choices)
 
 
 def emergency_reserves(g: Game, team: Team) -> None:
@@ -367,7 +365,7 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
     if g.hooks.on_modify.get("move-restriction"):  # (as allowance)
         rule = g.modify("move-restriction", rule, {"player": p, "action": action})
     moved = False
-    while remaining > 0 and p.standing:
+    while remaining > 0 and p.square is not None and not p.is_prone:  # p.standing
         reach = destinations(g, p, remaining, rule)
         options: list = list(reach.ends)  # in search order: nearest first
         assert p.square is not None  # standing
@@ -381,8 +379,8 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
             break
         at_ball = False
         for sq in reach.path(dest):
-            if g.occupant[sq] is not None or not p.standing:
-                return
+            if g.occupant[sq] is not None or p.square is None or p.is_prone:
+                return  # the square taken, or p no longer standing
             at_ball = step(g, p, sq, action)
             remaining -= 1
         moved = True

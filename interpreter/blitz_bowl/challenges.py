@@ -72,16 +72,25 @@ def card_env(g: Game, team: Team, card: Card) -> Env:
     return env
 
 
-def claimable(g: Game, team: Team) -> list[Card]:
+def claimable(g: Game, team: Team, happened: set[str] | None = None) -> list[Card]:
+    """The cards ``team`` may claim now. ``happened``, the events of the window the
+    conditions look at, when the caller has them: a condition false without any of the
+    events it needs (CompiledRules.claim_needs) is then not evaluated."""
     out = []
     disabled, rules, envs, side = g.options.disabled, g.ruleset.cards, g.claim_envs, team.side
     for cards in (g.active_cards, g.temporary[side]):
         for card in cards:
             if card is None or card.item in disabled:
                 continue
-            condition = rules[card.item].compiled.claim
-            if condition is not None and condition(envs.get((card.uid, side))
-                                                   or card_env(g, team, card)):
+            compiled = rules[card.item].compiled
+            condition = compiled.claim
+            if condition is None:
+                continue
+            needs = compiled.claim_needs
+            if happened is not None and needs is not None and happened.isdisjoint(needs):
+                continue
+            WORK.claim_checks += 1
+            if condition(envs.get((card.uid, side)) or card_env(g, team, card)):
                 out.append(card)
     return out
 
@@ -95,7 +104,7 @@ def claim_step(g: Game, team: Team) -> None:
     window = g.turn_history[g.claim_from:]
     in_action, g.action_history = g.action_history, window
     try:
-        cards = claimable(g, team)
+        cards = claimable(g, team, {event for event, _ in window})
     finally:
         g.action_history = in_action
     if cards:

@@ -451,11 +451,16 @@ class Game(GameCore):
         self.bonus_played = {"home": set(), "away": set()}
         # every player's, both teams': "cannot make any more actions this turn" (page 9, Miss
         # and Tackle) ends with the turn it happened in, whoever's turn that was (ruling
-        # actions-ended-this-turn)
+        # actions-ended-this-turn). A list still empty is kept: most players make no action
+        # in a turn, and a new empty list for each of them each turn was most of a turn's
+        # bookkeeping
         for p in (*team.players, *team.opponent.players):
-            p.actions_this_turn = []
-            p.actions_cancelled = []
-            p.free_cancelled = []
+            if p.actions_this_turn:
+                p.actions_this_turn = []
+            if p.actions_cancelled:
+                p.actions_cancelled = []
+            if p.free_cancelled:
+                p.free_cancelled = []
             p.actions_ended = False
         self.possession_at_start = {b.id: b.holder.team.side for b in self.balls
                                     if b.in_play and b.holder is not None}

@@ -28,7 +28,7 @@ class Work:
 
     __slots__ = ("mask_builds", "full_mask_builds", "move_actions", "move_searches", "squares_reached",
                  "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds",
-                 "card_envs")
+                 "card_envs", "claim_checks")
 
     def __init__(self) -> None:
         self.reset()
@@ -44,6 +44,7 @@ class Work:
         self.flood_layers = 0  # steps those floods took (at most the move's allowance)
         self.legal_rebuilds = 0  # the team's legal actions worked out for an action decision
         self.card_envs = 0  # what a Challenge card's condition sees, built (challenges.py)
+        self.claim_checks = 0  # Challenge cards' claim conditions evaluated (challenges.py)
 
     def snapshot(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in self.__slots__}

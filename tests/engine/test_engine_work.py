@@ -29,9 +29,13 @@ def counted_game(ruleset, seed: int, bot, hooks: bool) -> tuple[Game, dict[str, 
                       away_traits=traits[7:10]) if hooks else Options()
     game = Game(ruleset, teams[seed % len(teams)], teams[(seed * 7 + 3) % len(teams)],
                 {"home": bot(seed), "away": bot(seed + 1)}, seed=seed, options=options)
-    asked = {"move": 0, "turn-action": 0, "all": 0, "steps": 0}
+    asked = {"move": 0, "turn-action": 0, "all": 0, "steps": 0, "claim-events": 0}
+    # the events some Challenge card's claim condition needs (CompiledRules.claim_needs)
+    needed = {e for card in ruleset.cards.values() for e in card.compiled.claim_needs or ()}
 
     def listen(kind: str, data) -> None:
+        if kind == "event" and data[0] in needed:
+            asked["claim-events"] += 1
         if kind == "event" and data[0] == "move" and data[1]["action"] is not None:
             asked["steps"] += 1  # a step of a move action (actions.step), not a relocation
         if kind in ("decision", "settled"):
@@ -77,10 +81,14 @@ def test_each_piece_of_work_is_done_once_where_it_is_needed(ruleset, seed, bot, 
     assert asked["steps"] > 50
     assert work["full_mask_builds"] <= game.board_version - asked["steps"] + 1
     assert work["full_mask_builds"] < work["mask_builds"] / 2
-    # what a Challenge card's condition sees is built once per card and coach, not at
-    # every Claim step (a game makes about 30 cards and some 50 Claim steps, each of them
-    # looking at three or more cards)
-    assert 0 < work["card_envs"] <= 2 * game.card_serial
+    # a Challenge card's claim condition is evaluated only at a Claim step whose window
+    # holds an event it needs (an injury, a touchdown…), not for every card at every Claim
+    # step (some 50 a game, each looking at three or more cards): at most the three
+    # active cards and a drawn one per such event
+    assert work["claim_checks"] <= 4 * asked["claim-events"]
+    assert work["claim_checks"] < asked["turn-action"]
+    # what a condition sees is built once per card and coach, and only to evaluate it
+    assert work["card_envs"] <= min(2 * game.card_serial, work["claim_checks"])
     assert work["card_envs"] == len(game.claim_envs)
 
 
@@ -281,3 +289,69 @@ def test_a_reserves_action_is_offered_without_looking_round_the_end_zone(ruleset
         game.listeners.append(check)
         game.play()
     assert seen[True] > 100
+
+
+@pytest.mark.parametrize(("condition", "needs"), [
+    ("happened(touchdown where team is own)", {"touchdown"}),
+    ("happened(knocked-down where team is opponent) or happened(injury)",
+     {"knocked-down", "injury"}),
+    ("happened(throw where team is own) and own.score > 2", {"throw"}),
+    ("own.score > 2 and happened(throw)", None),  # the left side runs whatever happened
+    ("not happened(injury)", None),
+    ("count(injury) > 0", None),
+    ("happened(injury) or own.score > 2", None),
+    ("happened(injury, this turn)", None),  # not the action's window
+])
+def test_a_claim_condition_names_the_events_it_is_false_without(condition, needs) -> None:
+    """What lets a Claim step skip a card: only conditions that are false, having done
+    nothing, when none of the events named happened in the action."""
+    from nuffle.dsl import ast
+    from nuffle.dsl.parser import parse_rules
+    from nuffle.interpreter.compiler import needed_events
+    claim = parse_rules(f"claim if {condition}\n").items[0]
+    assert isinstance(claim, ast.Claim)
+    found = needed_events(claim.condition)
+    assert found == (frozenset(needs) if needs is not None else None)
+
+
+def test_a_new_turn_makes_new_lists_only_for_players_who_used_theirs(ruleset) -> None:
+    """The turn's bookkeeping (reset_turn): a player whose actions of the turn, cancelled
+    actions and cancelled free actions are still empty keeps those lists; one who made an
+    action gets a new, empty list."""
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[0], teams[1], {"home": RandomBot(1), "away": RandomBot(2)},
+                seed=4)
+    game.setup()
+    game.reset_turn(game.first)
+    players = [p for t in game.teams for p in t.players]
+    busy = players[0]
+    busy.actions_this_turn.append("run")
+    kept = {p.id: (p.actions_this_turn, p.actions_cancelled, p.free_cancelled)
+            for p in players}
+    game.reset_turn(game.first.opponent)
+    for p in players:
+        lists = (p.actions_this_turn, p.actions_cancelled, p.free_cancelled)
+        assert lists == ([], [], [])
+        same = [a is b for a, b in zip(lists, kept[p.id], strict=True)]
+        assert same == ([False, True, True] if p is busy else [True, True, True])
+
+
+def test_a_turn_action_chosen_is_a_plain_tuple(ruleset, monkeypatch) -> None:
+    """The coach's choice of one of the turn's actions travels as a plain (player, action,
+    choices) tuple, not an object with attributes of its own (one per action of a game);
+    a free action a rule offered stays a FreeChoice, which the decision's options hold."""
+    kinds: dict[str, int] = {}
+    real = actions.make_chosen_action
+
+    def seen(game, choice) -> None:
+        kind = "free" if isinstance(choice, actions.FreeChoice) else type(choice).__name__
+        kinds[kind] = kinds.get(kind, 0) + 1
+        if kind == "tuple":
+            player, action, choices = choice
+            assert action in choices and isinstance(choices, tuple)
+        real(game, choice)
+
+    monkeypatch.setattr(actions, "make_chosen_action", seen)
+    for seed, bot, hooks in GAMES:
+        counted_game(ruleset, seed, bot, hooks)
+    assert set(kinds) <= {"tuple", "free"} and kinds["tuple"] > 80
