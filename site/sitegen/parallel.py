@@ -105,6 +105,7 @@ def _child(config: Any, recorder: Any, other: Path, report: Path) -> None:
         speed = active()
         if speed is not None:  # the search sections it used, for the parent's cache file
             result["search_sections"] = speed.sections.used
+            result["page_renders"] = speed.renders.used
     except Abort as error:
         result = {"abort": str(error)}
     except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
@@ -152,6 +153,7 @@ def build_split(config: Any, recorder: Any) -> None:
     speed = active()
     if speed is not None:
         speed.sections.absorb(result.get("search_sections"))
+        speed.renders.absorb(result.get("page_renders"))
     shutil.rmtree(other, ignore_errors=True)
 
 

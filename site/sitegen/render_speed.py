@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,12 +33,13 @@ import markdown
 from material.plugins.search import plugin as _search
 from mkdocs import utils as _mkdocs_utils
 from mkdocs.structure import pages as _pages
+from nuffle.sitegen.kept_entries import Kept
+from nuffle.sitegen.page_renders import PageRenders
 
-from nuffle.limits import SITE_CACHE_BYTES
 from nuffle.paths import private_cache_dir
-from nuffle.textfile import read_cached_json, write_atomically
 
 CACHE_NAME = "site-search-sections.json"
+RENDERS_NAME = "site-page-renders.json"
 
 
 def _theme_version() -> str:
@@ -59,6 +59,7 @@ class SharedMarkdown(ModuleType):
         self.instances: dict[str, markdown.Markdown] = {}
         self.made = 0
         self.reused = 0
+        self.last: markdown.Markdown | None = None  # the page's, for its table of contents
 
     def __getattr__(self, name: str) -> Any:
         return getattr(markdown, name)
@@ -72,55 +73,29 @@ class SharedMarkdown(ModuleType):
         else:
             self.reused += 1
             md.reset()
+        self.last = md
         return md
 
 
-class SearchSections:
-    """The search sections of pages by a digest of their HTML: those read back from the
-    cache file (``known``) and those used in this build (``used``, what the file keeps)."""
+class SearchSections(Kept):
+    """The search sections of pages by a digest of their HTML."""
 
     def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.version = _theme_version()
-        self.known: dict[str, Any] = {}
-        self.used: dict[str, list] = {}
+        super().__init__(path, _theme_version(), _valid)
         self.parsed = 0  # pages the theme's parser read in this process
-        if path is not None:
-            found = read_cached_json(path, SITE_CACHE_BYTES)
-            if (isinstance(found, dict) and found.get("theme") == self.version
-                    and isinstance(found.get("pages"), dict)):
-                self.known = found["pages"]
 
     def sections(self, html: str) -> list:
         """[id, title parts, text parts] of each section of the page the index keeps."""
         key = hashlib.sha256(html.encode("utf-8")).hexdigest()
-        found = self.used.get(key)
-        if found is None:
-            found = _valid(self.known.get(key))
+        found = self.get(key)
         if found is None:
             self.parsed += 1
             parser = _search.Parser()
             parser.feed(html)
             parser.close()
-            found = [[s.id, list(s.title), list(s.text)]
-                     for s in parser.data if not s.is_excluded()]
-        self.used[key] = found
-        return found
-
-    def absorb(self, used: Any) -> None:
-        """The sections another process of the same build used (parallel.py)."""
-        if isinstance(used, dict):
-            for key, value in used.items():
-                if isinstance(key, str) and _valid(value) is not None:
-                    self.used[key] = value
-
-    def save(self) -> None:
-        if self.path is None or not self.used:
-            return
-        data = json.dumps({"theme": self.version, "pages": self.used},
-                          separators=(",", ":")).encode("utf-8")
-        if len(data) <= SITE_CACHE_BYTES:
-            write_atomically(self.path, data)
+            found = self.used[key] = [[s.id, list(s.title), list(s.text)]
+                                      for s in parser.data if not s.is_excluded()]
+        return list(found)
 
 
 def _strings(value: Any) -> bool:
@@ -142,9 +117,10 @@ def _valid(value: Any) -> list | None:
 class Speedups:
     """What `faster_rendering` changed, with the counts tests read."""
 
-    def __init__(self, sections: SearchSections) -> None:
+    def __init__(self, sections: SearchSections, renders: PageRenders) -> None:
         self.markdown = SharedMarkdown()
         self.sections = sections
+        self.renders = renders
         self.relative_asked = 0  # links the build asked to make relative to a page
         self.relative_urls = 0  # those worked out (each pair of link and folder once)
 
@@ -162,7 +138,9 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
     """While the block runs, MkDocs and the theme do the per-page work above once;
     ``cache``: keep the search sections in the private cache folder across builds."""
     folder = private_cache_dir() if cache else None
-    speed = Speedups(SearchSections(folder / CACHE_NAME if folder else None))
+    speed = Speedups(SearchSections(folder / CACHE_NAME if folder else None),
+                     PageRenders(folder / RENDERS_NAME if folder else None))
+    original_render = _pages.Page.render
     original_markdown = _pages.markdown
     original_relative = _mkdocs_utils.get_relative_url
     original_add = _search.SearchIndex.add_entry_from_context
@@ -186,15 +164,22 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
             section.id, section.title, section.text = ident, list(title), list(text)
             self.create_entry_for_section(section, page.toc, page.url, page)
 
+    def render(self: Any, config: Any, files: Any) -> None:
+        speed.renders.render(original_render, self, config, files,
+                             lambda: getattr(speed.markdown.last, "toc_tokens", []))
+
     _pages.markdown = speed.markdown  # type: ignore[assignment]
+    _pages.Page.render = render  # type: ignore[method-assign]
     _mkdocs_utils.get_relative_url = get_relative_url
     _search.SearchIndex.add_entry_from_context = add_entry_from_context
     _ACTIVE.append(speed)
     try:
         yield speed
         speed.sections.save()
+        speed.renders.save()
     finally:
         _ACTIVE.remove(speed)
         _pages.markdown = original_markdown
+        _pages.Page.render = original_render  # type: ignore[method-assign]
         _mkdocs_utils.get_relative_url = original_relative
         _search.SearchIndex.add_entry_from_context = original_add

@@ -16,7 +16,7 @@ from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from nuffle.sitegen.incremental import Recorder
 from nuffle.sitegen.parallel import build_split
-from nuffle.sitegen.render_speed import CACHE_NAME, faster_rendering
+from nuffle.sitegen.render_speed import CACHE_NAME, RENDERS_NAME, faster_rendering
 
 PAGES = {"index.md": "# Home\n\nWelcome to *the* site.\n",
          "index.it.md": "# Casa\n\nBenvenuti.\n",
@@ -115,25 +115,49 @@ def test_a_second_build_reads_no_page_for_the_search_index(
     with faster_rendering() as speed:
         mkdocs_build(config)
     assert speed.sections.parsed == 1  # the English page (its Italian fallback is alike)
+    assert speed.renders.converted == 2  # the English page and its Italian fallback
     assert "Short." in (tmp_path / "second" / "search" / "search_index.json").read_text()
 
 
-@pytest.mark.parametrize("damage", ["not json {", '{"theme": "x", "pages": {}}', "[1, 2]",
+@pytest.mark.parametrize("damage", ["not json {", '{"version": "x", "entries": {}}', "[1, 2]",
                                     "wrong shapes"])
 def test_a_damaged_cache_is_a_miss(tmp_path: Path, cache_dir: Path, parses: list[str],
                                    damage: str) -> None:
     first, _ = build(tmp_path, "first", fast=True)
-    path = cache_dir / CACHE_NAME
-    if damage == "wrong shapes":
-        found = json.loads(path.read_text(encoding="utf-8"))
-        found["pages"] = {key: [["id", [1], "text"]] if i % 2 else {"no": 1}
-                          for i, key in enumerate(found["pages"])}
-        damage = json.dumps(found)
-    path.write_text(damage, encoding="utf-8")
+    for name in (CACHE_NAME, RENDERS_NAME):
+        path = cache_dir / name
+        text = damage
+        if damage == "wrong shapes":
+            found = json.loads(path.read_text(encoding="utf-8"))
+            found["entries"] = {key: [["id", [1], "text"]] if i % 2 else {"content": 1}
+                                for i, key in enumerate(found["entries"])}
+            text = json.dumps(found)
+        path.write_text(text, encoding="utf-8")
     parses.clear()
     again, speed = build(tmp_path, "again", fast=True)
     assert speed is not None and speed.sections.parsed == 7 and len(parses) == 7
+    assert speed.renders.converted == 10
     assert again == first
+
+
+def test_a_second_build_converts_no_page_and_a_warning_is_given_again(
+        tmp_path: Path, cache_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    first, speed = build(tmp_path, "first", fast=True)
+    assert speed is not None and speed.renders.converted == 10
+    second, speed = build(tmp_path, "second", fast=True)
+    assert speed is not None and speed.renders.converted == 0
+    assert second == first
+    # a page whose conversion warns (a link to no page) is not kept: it warns every time
+    (tmp_path / "docs" / "teams" / "human.md").write_text("# Human\n\n[x](gone.md)\n")
+    for name in ("third", "fourth"):
+        settings = yaml.safe_load((tmp_path / "second.yml").read_text())
+        settings.update(strict=False, site_dir=name)
+        (tmp_path / f"{name}.yml").write_text(yaml.safe_dump(settings))
+        caplog.clear()
+        with faster_rendering() as speed:
+            mkdocs_build(load_config(str(tmp_path / f"{name}.yml")))
+        assert speed.renders.converted == 2  # the English page and its Italian fallback
+        assert sum("gone.md" in r.getMessage() for r in caplog.records) == 2
 
 
 def test_no_cache_file_when_caching_is_off(tmp_path: Path, cache_dir: Path) -> None:
