@@ -168,7 +168,7 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
         speed.renders.render(original_render, self, config, files,
                              lambda: getattr(speed.markdown.last, "toc_tokens", []))
 
-    _pages.markdown = speed.markdown  # type: ignore[assignment]
+    _pages.markdown = speed.markdown
     _pages.Page.render = render  # type: ignore[method-assign]
     _mkdocs_utils.get_relative_url = get_relative_url
     _search.SearchIndex.add_entry_from_context = add_entry_from_context
