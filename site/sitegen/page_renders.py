@@ -5,9 +5,10 @@ configured extensions and its own processors, which rewrite the links by the sit
 of files. What it leaves on the page (the HTML, the table of contents, the title the text
 gives, the anchors present and the links to other pages' anchors) therefore depends on
 that Markdown, the page's place, the site's files, the Markdown settings and the versions
-of the libraries doing the work: the key here digests all of those. A render that logged
-anything (a broken link, a warning that strict mode counts) is never kept, so a warning is
-given again by every build as before. `render_speed.faster_rendering` replays a kept
+of the libraries doing the work (and the rules' lexer, which a working copy can change
+without a new version): the key digests all of those. A render that logged anything (a
+broken link, a warning that strict mode counts) is never kept, so a warning is given again
+by every build as before. `render_speed.faster_rendering` replays a kept
 render instead of converting again; the entries live in the private cache folder (JSON,
 `SITE_CACHE_BYTES`, a wrong shape is a miss).
 """
@@ -31,7 +32,12 @@ LIBRARIES = ("mkdocs", "markdown", "pymdown-extensions", "pygments", "nuffle")
 
 
 def _versions() -> str:
-    found = []
+    """The libraries' versions, and the Nuffle rules lexer's own code and words (Pygments
+    colours the rules blocks with it; an edit to it in a working copy keeps the version)."""
+    from nuffle.sitegen import lexer
+    words = {kind: sorted(names) for kind, names in lexer.WORDS.items()}
+    found = ["lexer=" + hashlib.sha256(Path(lexer.__file__).read_bytes()
+                                       + json.dumps(words, sort_keys=True).encode()).hexdigest()]
     for name in LIBRARIES:
         try:
             found.append(f"{name}={version(name)}")

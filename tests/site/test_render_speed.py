@@ -178,3 +178,12 @@ def test_the_other_process_hands_back_its_sections(tmp_path: Path, cache_dir: Pa
     parses.clear()
     again, speed = build(tmp_path, "again", fast=True)
     assert speed is not None and speed.sections.parsed == 0 and parses == []
+
+
+def test_the_kept_renders_belong_to_the_rules_lexer_they_were_made_with(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.sitegen import lexer
+    from nuffle.sitegen.page_renders import _versions
+    before = _versions()
+    monkeypatch.setitem(lexer.WORDS, "effects", {*lexer.WORDS["effects"], "new-effect"})
+    assert _versions() != before
