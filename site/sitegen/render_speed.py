@@ -1,6 +1,6 @@
 """Less work per page while MkDocs renders the site, for the same HTML and search index.
 
-Three steps of MkDocs and its theme cost on every one of the site's 1,700 pages without
+Some steps of MkDocs and its theme cost on every one of the site's 1,700 pages without
 their result needing it; while a build runs, `faster_rendering` changes how they are done:
 
 - MkDocs makes a new `markdown.Markdown` for every page, loading and configuring every
@@ -13,10 +13,14 @@ their result needing it; while a build runs, `faster_rendering` changes how they
   (`mkdocs.utils.get_relative_url`, which `normalize_url` calls).
 - Material's search plugin reads every page's HTML again with `html.parser` to cut it into
   sections for the index; the sections of a page depend on its HTML only, so they are kept
-  by a digest of that HTML, in memory and in the private cache folder (`SearchSections`),
-  and a later build of the same pages (into any folder) takes them from there. The cache
-  file is JSON, read within `SITE_CACHE_BYTES`; an entry of the wrong shape, a file from
-  another theme version or a corrupt file is a miss.
+  by a digest of that HTML (`SearchSections`).
+- A page's conversion from Markdown is kept by a digest of what decides it
+  (page_renders.py) and replayed.
+
+The last two are kept in the private cache folder too (kept_entries.py: JSON within
+`SITE_CACHE_BYTES`, a wrong shape or another version is a miss), so a later full build of
+the same pages, into any folder, takes them from there; ``cache=False`` keeps them for the
+one build only.
 """
 
 from __future__ import annotations
