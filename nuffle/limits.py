@@ -97,6 +97,8 @@ GRAMMAR_PATTERN_MS = _limit(
 # Not in the table above: going past them is no error of anyone's, the cache keeps less.
 CACHE_ENTRY_BYTES = 16 << 20  # one file's entry: a larger one is not kept, nor read back
 CACHE_BYTES = 256 << 20  # the whole content cache: past it, the oldest entries are removed
+# the site build's search sections (site/sitegen/render_speed.py): a larger file is not kept
+SITE_CACHE_BYTES = 64 << 20
 
 # ---- the command line ------------------------------------------------------------------
 LEAGUE_COACHES = _limit("league coaches", 64, "coaches", "`nuffle league --coaches`.", "")

@@ -578,6 +578,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     from mkdocs.config import load_config
     from nuffle.sitegen.highlight_cache import cached_highlighting
     from nuffle.sitegen.parallel import build_split, can_split
+    from nuffle.sitegen.render_speed import faster_rendering
 
     previous = read_state(opts.out) if incremental else None
     forget_state(opts.out)
@@ -597,7 +598,10 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)
-    with cached_highlighting():  # each distinct code block highlighted once
+    # each distinct code block highlighted once; less per-page work (render_speed.py), and
+    # a full build reuses the pages of the last full build (a rebuild renders few pages: it
+    # neither reads nor rewrites the kept pages of the whole site)
+    with cached_highlighting(), faster_rendering(cache=todo.full):
         if todo.full and parallel and can_split(config):
             build_split(config, recorder)  # the languages in two processes (parallel.py)
         elif todo.full:

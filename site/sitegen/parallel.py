@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import Abort
+from nuffle.sitegen.render_speed import active
 
 # what the child's English pass does not need to do: read, render and check the pages, and
 # render the theme's own pages (a 404 page and a sitemap the parent writes or takes)
@@ -101,6 +102,10 @@ def _child(config: Any, recorder: Any, other: Path, report: Path) -> None:
         with _english_pass_reduced(i18n, i18n.default_language):
             mkdocs_build(config)
         result = {"rendered": recorder.rendered, "titles": recorder.titles}
+        speed = active()
+        if speed is not None:  # the search sections it used, for the parent's cache file
+            result["search_sections"] = speed.sections.used
+            result["page_renders"] = speed.renders.used
     except Abort as error:
         result = {"abort": str(error)}
     except BaseException:  # noqa: BLE001 - reported to the parent, which raises it
@@ -145,6 +150,10 @@ def build_split(config: Any, recorder: Any) -> None:
     _merge(site, other, i18n)
     recorder.rendered += result["rendered"]
     recorder.titles.update(result["titles"])
+    speed = active()
+    if speed is not None:
+        speed.sections.absorb(result.get("search_sections"))
+        speed.renders.absorb(result.get("page_renders"))
     shutil.rmtree(other, ignore_errors=True)
 
 

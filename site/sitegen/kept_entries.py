@@ -1,0 +1,57 @@
+"""Entries a site build keeps in the private cache folder for the next build, by key.
+
+The folder is the user's, but anything can have written the file: it is read as JSON
+within `SITE_CACHE_BYTES`, a file of another version or not of the expected form is no
+entry, and each entry is checked by its owner's ``valid`` when taken (a wrong shape is a
+miss, the work is done again). The file keeps the entries one build used, no more.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from nuffle.limits import SITE_CACHE_BYTES
+from nuffle.textfile import read_cached_json, write_atomically
+
+
+class Kept:
+    """Entries by key, from a cache file (``known``, checked by ``valid`` when taken: a
+    wrong shape is a miss) and those used in this build (``used``: what the file keeps,
+    so it never holds more than one build's worth)."""
+
+    def __init__(self, path: Path | None, version: str,
+                 valid: Callable[[Any], Any | None]) -> None:
+        self.path, self.version, self.valid = path, version, valid
+        self.known: dict[str, Any] = {}
+        self.used: dict[str, Any] = {}
+        if path is not None:
+            found = read_cached_json(path, SITE_CACHE_BYTES)
+            if (isinstance(found, dict) and found.get("version") == version
+                    and isinstance(found.get("entries"), dict)):
+                self.known = found["entries"]
+
+    def get(self, key: str) -> Any | None:
+        found = self.used.get(key)
+        if found is None:
+            found = self.valid(self.known.get(key))
+            if found is not None:
+                self.used[key] = found
+        return found
+
+    def absorb(self, used: Any) -> None:
+        """The entries another process of the same build used (parallel.py)."""
+        if isinstance(used, dict):
+            for key, value in used.items():
+                if isinstance(key, str) and self.valid(value) is not None:
+                    self.used[key] = value
+
+    def save(self) -> None:
+        if self.path is None or not self.used:
+            return
+        data = json.dumps({"version": self.version, "entries": self.used},
+                          separators=(",", ":")).encode("utf-8")
+        if len(data) <= SITE_CACHE_BYTES:
+            write_atomically(self.path, data)

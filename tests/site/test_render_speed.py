@@ -1,0 +1,189 @@
+"""Less per-page work while MkDocs renders (site/sitegen/render_speed.py): one Markdown
+instance for the pages, each link made relative once per folder, each page's search
+sections read once and kept across builds; the site is the same, byte for byte, as
+without. A small two-language site, no bundled build. Counted, never timed."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+from material.plugins.search import plugin as search_plugin
+from mkdocs.commands.build import build as mkdocs_build
+from mkdocs.config import load_config
+from nuffle.sitegen.incremental import Recorder
+from nuffle.sitegen.parallel import build_split
+from nuffle.sitegen.render_speed import CACHE_NAME, RENDERS_NAME, faster_rendering
+
+PAGES = {"index.md": "# Home\n\nWelcome to *the* site.\n",
+         "index.it.md": "# Casa\n\nBenvenuti.\n",
+         "teams/orc.md": "# Orc\n\n## Players\n\n```yaml\nid: orc\n```\n\n[Home](../index.md)\n",
+         "teams/orc.it.md": "# Orchi\n\n```yaml\nid: orc\n```\n",
+         "teams/elf.md": "# Elf\n\n!!! note\n\n    Only in English.\n\n[Orc](orc.md#players)\n",
+         "teams/dwarf.md": "# Dwarf\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+         "teams/human.md": "# Human\n\n<div markdown>**bold**</div>\n"}
+ENGLISH = [p for p in PAGES if ".it." not in p]
+
+
+def config_file(root: Path, name: str) -> Path:
+    for rel, text in PAGES.items():
+        (root / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / rel).write_text(text, encoding="utf-8")
+    settings = {
+        "site_name": "Small", "site_url": "https://nuffle.example/", "docs_dir": "docs",
+        "site_dir": name, "strict": True, "use_directory_urls": False,
+        "theme": {"name": "material", "features": ["navigation.tabs", "navigation.prune"]},
+        "plugins": [{"search": {"lang": ["en", "it"]}}, {"i18n": {
+            "docs_structure": "suffix", "fallback_to_default": True,
+            "reconfigure_material": True, "reconfigure_search": False,
+            "languages": [{"locale": "en", "name": "English", "default": True, "build": True},
+                          {"locale": "it", "name": "Italiano", "build": True}]}}],
+        "markdown_extensions": ["attr_list", "admonition", "tables", "md_in_html",
+                                {"toc": {"permalink": True}}, "pymdownx.superfences",
+                                {"pymdownx.highlight": {"anchor_linenums": False}}],
+        "nav": [{"Home": "index.md"}, {"Teams": [f"teams/{t}.md" for t in
+                                                ("orc", "elf", "dwarf", "human")]}]}
+    path = root / f"{name}.yml"
+    path.write_text(yaml.safe_dump(settings), encoding="utf-8")
+    return path
+
+
+def tree(site: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*"))
+            if p.is_file()}
+
+
+def build(root: Path, name: str, fast: bool, cache: bool = True):
+    config = load_config(str(config_file(root, name)))
+    if not fast:
+        mkdocs_build(config)
+        return tree(root / name), None
+    with faster_rendering(cache) as speed:
+        mkdocs_build(config)
+    return tree(root / name), speed
+
+
+@pytest.fixture
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("NUFFLE_CACHE_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The HTML the theme's search parser reads."""
+    seen: list[str] = []
+    real = search_plugin.Parser.feed
+    monkeypatch.setattr(search_plugin.Parser, "feed",
+                        lambda self, data: seen.append(data) or real(self, data))
+    return seen
+
+
+def test_the_site_is_the_same_with_one_markdown_and_fewer_relative_links(
+        tmp_path: Path, cache_dir: Path) -> None:
+    plain, _ = build(tmp_path, "plain", fast=False)
+    fast, speed = build(tmp_path, "fast", fast=True)
+    assert speed is not None
+    assert sorted(fast) == sorted(plain)
+    assert [p for p in fast if fast[p] != plain[p]] == []
+    index = json.loads(fast["search/search_index.json"])
+    assert any(d["location"] == "teams/orc.html#players" for d in index["docs"])
+    # 10 pages (5 English, 5 Italian of which 3 fall back to English): one instance
+    assert (speed.markdown.made, speed.markdown.reused) == (1, 9)
+    # the navigation's links of the four pages under teams/ are worked out once
+    assert 0 < speed.relative_urls < speed.relative_asked / 2
+    # 7 distinct HTML pages: a page falling back to English is the English one
+    assert speed.sections.parsed == 7
+
+
+def test_a_second_build_reads_no_page_for_the_search_index(
+        tmp_path: Path, cache_dir: Path, parses: list[str]) -> None:
+    first, speed = build(tmp_path, "first", fast=True)
+    assert speed is not None and speed.sections.parsed == 7 and len(parses) == 7
+    assert (cache_dir / CACHE_NAME).is_file()
+    parses.clear()
+    second, speed = build(tmp_path, "second", fast=True)  # another folder, same pages
+    assert speed is not None and speed.sections.parsed == 0 and parses == []
+    assert second == first
+    # an edited page is read again, and only it
+    (tmp_path / "docs" / "teams" / "dwarf.md").write_text("# Dwarf\n\nShort.\n")
+    config = load_config(str(tmp_path / "second.yml"))
+    with faster_rendering() as speed:
+        mkdocs_build(config)
+    assert speed.sections.parsed == 1  # the English page (its Italian fallback is alike)
+    assert speed.renders.converted == 2  # the English page and its Italian fallback
+    assert "Short." in (tmp_path / "second" / "search" / "search_index.json").read_text()
+
+
+@pytest.mark.parametrize("damage", ["not json {", '{"version": "x", "entries": {}}', "[1, 2]",
+                                    "wrong shapes"])
+def test_a_damaged_cache_is_a_miss(tmp_path: Path, cache_dir: Path, parses: list[str],
+                                   damage: str) -> None:
+    first, _ = build(tmp_path, "first", fast=True)
+    for name in (CACHE_NAME, RENDERS_NAME):
+        path = cache_dir / name
+        text = damage
+        if damage == "wrong shapes":
+            found = json.loads(path.read_text(encoding="utf-8"))
+            found["entries"] = {key: [["id", [1], "text"]] if i % 2 else {"content": 1}
+                                for i, key in enumerate(found["entries"])}
+            text = json.dumps(found)
+        path.write_text(text, encoding="utf-8")
+    parses.clear()
+    again, speed = build(tmp_path, "again", fast=True)
+    assert speed is not None and speed.sections.parsed == 7 and len(parses) == 7
+    assert speed.renders.converted == 10
+    assert again == first
+
+
+def test_a_second_build_converts_no_page_and_a_warning_is_given_again(
+        tmp_path: Path, cache_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    first, speed = build(tmp_path, "first", fast=True)
+    assert speed is not None and speed.renders.converted == 10
+    second, speed = build(tmp_path, "second", fast=True)
+    assert speed is not None and speed.renders.converted == 0
+    assert second == first
+    # a page whose conversion warns (a link to no page) is not kept: it warns every time
+    (tmp_path / "docs" / "teams" / "human.md").write_text("# Human\n\n[x](gone.md)\n")
+    for name in ("third", "fourth"):
+        settings = yaml.safe_load((tmp_path / "second.yml").read_text())
+        settings.update(strict=False, site_dir=name)
+        (tmp_path / f"{name}.yml").write_text(yaml.safe_dump(settings))
+        caplog.clear()
+        with faster_rendering() as speed:
+            mkdocs_build(load_config(str(tmp_path / f"{name}.yml")))
+        assert speed.renders.converted == 2  # the English page and its Italian fallback
+        assert sum("gone.md" in r.getMessage() for r in caplog.records) == 2
+
+
+def test_no_cache_file_when_caching_is_off(tmp_path: Path, cache_dir: Path) -> None:
+    build(tmp_path, "one", fast=True, cache=False)
+    assert not (cache_dir / CACHE_NAME).exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_the_other_process_hands_back_its_sections(tmp_path: Path, cache_dir: Path,
+                                                   parses: list[str]) -> None:
+    config = load_config(str(config_file(tmp_path, "split")))
+    recorder = Recorder()
+    config.plugins["nuffle/recorder"] = recorder
+    with faster_rendering() as speed:
+        build_split(config, recorder)
+    assert speed.sections.parsed == 5  # English here; Italian in the child
+    assert len(speed.sections.used) == 7  # the child's too, handed back for the cache file
+    parses.clear()
+    again, speed = build(tmp_path, "again", fast=True)
+    assert speed is not None and speed.sections.parsed == 0 and parses == []
+
+
+def test_the_kept_renders_belong_to_the_rules_lexer_they_were_made_with(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.sitegen import lexer
+    from nuffle.sitegen.page_renders import _versions
+    before = _versions()
+    monkeypatch.setitem(lexer.WORDS, "effects", {*lexer.WORDS["effects"], "new-effect"})
+    assert _versions() != before
