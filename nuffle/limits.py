@@ -97,6 +97,7 @@ GRAMMAR_PATTERN_MS = _limit(
 # Not in the table above: going past them is no error of anyone's, the cache keeps less.
 CACHE_ENTRY_BYTES = 16 << 20  # one file's entry: a larger one is not kept, nor read back
 CACHE_BYTES = 256 << 20  # the whole content cache: past it, the oldest entries are removed
+CHECK_ENTRIES = 32  # `nuffle check`'s kept reports (nuffle.cli.check_cache): the most recent
 
 # ---- the command line ------------------------------------------------------------------
 LEAGUE_COACHES = _limit("league coaches", 64, "coaches", "`nuffle league --coaches`.", "")

@@ -68,7 +68,7 @@ def _read(path: Path) -> str | None:
 
 
 def _ids(files: Iterable[Path]) -> set[str]:
-    from nuffle.catalogue.loader import UNREADABLE_ID  # a top-level `id:` line
+    from nuffle.catalogue.files import UNREADABLE_ID  # a top-level `id:` line
     found: set[str] = set()
     for path in files:
         text = _read(path)
@@ -81,7 +81,7 @@ def _ids(files: Iterable[Path]) -> set[str]:
 @cache
 def bundled_ids() -> frozenset[str]:
     """`<kind folder>/<id>` of every bundled item (`teams/human`), read without loading."""
-    from nuffle.catalogue.loader import content_files
+    from nuffle.catalogue.files import content_files
     return frozenset(_ids(content_files()))
 
 
@@ -104,7 +104,7 @@ def resolve_base(named: Sequence[Path], base: str = "auto") -> Base:
             continue
         if (folder / MANIFEST).is_file() or folder.resolve() == content_dir().resolve():
             continue
-        from nuffle.catalogue.loader import content_files
+        from nuffle.catalogue.files import content_files
         mine = _ids(content_files([folder]))
         bundled = bundled_ids()
         shared = len(mine & bundled)
