@@ -8,11 +8,10 @@ table, so the documentation and the checks cannot drift apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Limit:
+class Limit(NamedTuple):  # not a dataclass: `nuffle --help` imports this, not dataclasses
     """One bound: its value, what it bounds, and the diagnostic code that reports it."""
 
     name: str

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from nuffle import limits
 from nuffle.paths import content_dir
@@ -30,8 +29,7 @@ FORK_SHARE = 0.5
 URL = re.compile(r"https?://[^\s<>\"'`]+")  # as common.schema.json's `url`
 
 
-@dataclass(frozen=True)
-class Base:
+class Base(NamedTuple):  # not a dataclass: an unchanged `check` imports no dataclasses
     """What the named content builds on: the folder that is the whole content (`root`, None
     for the bundled content) and the packs loaded beside it; `why` says how it was decided
     when it was not said outright (printed to stderr)."""

@@ -16,7 +16,6 @@ from typing import NoReturn
 
 from nuffle import limits
 from nuffle.cli.common import EXIT_USAGE
-from nuffle.dsl.diagnostics import one_line
 
 # The largest --seed: the engine derives each game's seed from it (seed * 1_000_003 + game),
 # and logs and reports print it; 2**63 - 1 keeps every derived seed a 64-bit-sized number.
@@ -29,6 +28,7 @@ class NuffleParser(argparse.ArgumentParser):
     names the option; `--help` shows the usage."""
 
     def error(self, message: str) -> NoReturn:
+        from nuffle.dsl.diagnostics import one_line  # its dataclasses: not for a good line
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
 
 

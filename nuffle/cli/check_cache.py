@@ -13,9 +13,10 @@ the Python version and the libraries that read YAML, check schemas and parse rul
 entry holds the report in both formats and the exit status.
 
 An entry is JSON, read as untrusted input (bounded, its shape checked; anything else is a
-miss); a run that met an internal error (exit status 70) or runs with NUFFLE_DEBUG is never
-kept; NUFFLE_NO_CACHE / `--no-cache` neither reads nor writes; the folder keeps the most
-recently used CHECK_ENTRIES entries.
+miss); a run that met an internal error (exit status 70, or an exception) is never kept, so a
+kept report is one NUFFLE_DEBUG would not change (it only lets internal errors through);
+NUFFLE_NO_CACHE / `--no-cache` neither reads nor writes; the folder keeps the most recently
+used CHECK_ENTRIES entries.
 """
 
 from __future__ import annotations
@@ -78,10 +79,9 @@ def folder() -> Path | None:
 
 def key(reported: list[Path] | None, packs: list[Path]) -> str | None:
     """The key of a check of ``reported`` (None: the whole content) beside ``packs`` (see the
-    module); None when the result is not to be cached: caching is off, NUFFLE_DEBUG is
-    set, or a file cannot be read or is too large (its report names why; it is made anew)."""
-    from nuffle.dsl.diagnostics import debugging
-    if debugging() or folder() is None:
+    module); None when the result is not to be cached: caching is off, or a file cannot be
+    read or is too large (its report names why; it is made anew)."""
+    if folder() is None:
         return None
     selected, context = input_files(reported, packs)
     every = [*selected, *context]
