@@ -67,12 +67,3 @@ def resolved(paths: Iterable[Path]) -> list[Path]:
         else:
             out.append(Path(real_parent, path.name))
     return out
-
-
-def shown_path(path: Path, real: Path, cwd: Path) -> str:
-    """How diagnostics name ``path`` (whose resolved form is ``real``): relative to the
-    working folder when inside it, else as given."""
-    try:
-        return str(real.relative_to(cwd))
-    except ValueError:
-        return str(path)
