@@ -13,10 +13,11 @@ the Python version and the libraries that read YAML, check schemas and parse rul
 entry holds the report in both formats and the exit status.
 
 An entry is JSON, read as untrusted input (bounded, its shape checked; anything else is a
-miss); a run that met an internal error (exit status 70, or an exception) is never kept, so a
-kept report is one NUFFLE_DEBUG would not change (it only lets internal errors through);
-NUFFLE_NO_CACHE / `--no-cache` neither reads nor writes; the folder keeps the most recently
-used CHECK_ENTRIES entries.
+miss). A report is not kept when the check met an internal error (exit status 70, or an
+exception), so a kept report is one NUFFLE_DEBUG would not change (it only lets internal
+errors through); nor when a file changed during the check (the key is worked out again
+after it). NUFFLE_NO_CACHE / `--no-cache` neither reads nor writes; the folder keeps the
+CHECK_ENTRIES entries used last.
 """
 
 from __future__ import annotations

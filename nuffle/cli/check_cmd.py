@@ -44,7 +44,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     report = check_cache.load(key) if key is not None else None
     if report is None:
         report = check(reported, packs)
-        if key is not None:
+        # kept only if no file changed while it was checked (an editor saving meanwhile)
+        if key is not None and check_cache.key(reported, packs) == key:
             check_cache.store(key, report)
     sys.stdout.write(report.json if args.format == "json" else report.text)
     return report.status

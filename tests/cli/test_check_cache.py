@@ -162,6 +162,19 @@ def test_the_switches_are_honoured(where, checks, pack, capsys, monkeypatch) -> 
     assert len(checks) == 4 and len(entries(elsewhere)) == 1 and len(entries(where)) == 1
 
 
+def test_a_file_changed_during_the_check_is_not_kept(where, pack, capsys,
+                                                     monkeypatch) -> None:
+    real = check_cmd.check
+
+    def editing(reported, packs):
+        report = real(reported, packs)
+        (pack / "abilities" / "good.yaml").write_text(GOOD + "# saved meanwhile\n")
+        return report
+    monkeypatch.setattr(check_cmd, "check", editing)
+    run(capsys, str(pack))
+    assert entries(where) == []
+
+
 def test_an_internal_error_is_not_kept(where, pack, capsys, monkeypatch) -> None:
     monkeypatch.setattr(check_cmd, "check",
                         lambda reported, packs: check_cache.Report("boom\n", "{}\n", 70))
