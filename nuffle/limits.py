@@ -8,11 +8,10 @@ table, so the documentation and the checks cannot drift apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Limit:
+class Limit(NamedTuple):  # not a dataclass: `nuffle --help` imports this, not dataclasses
     """One bound: its value, what it bounds, and the diagnostic code that reports it."""
 
     name: str
@@ -97,8 +96,10 @@ GRAMMAR_PATTERN_MS = _limit(
 # Not in the table above: going past them is no error of anyone's, the cache keeps less.
 CACHE_ENTRY_BYTES = 16 << 20  # one file's entry: a larger one is not kept, nor read back
 CACHE_BYTES = 256 << 20  # the whole content cache: past it, the oldest entries are removed
-# the site build's search sections (site/sitegen/render_speed.py): a larger file is not kept
+# each of the site build's kept files (page renders, search sections: site/sitegen/kept_entries.py):
+# a larger one is not kept
 SITE_CACHE_BYTES = 64 << 20
+CHECK_ENTRIES = 32  # `nuffle check`'s kept reports (nuffle.cli.check_cache): the most recent
 
 # ---- the command line ------------------------------------------------------------------
 LEAGUE_COACHES = _limit("league coaches", 64, "coaches", "`nuffle league --coaches`.", "")

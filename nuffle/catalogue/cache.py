@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 
 from nuffle import limits
+from nuffle.catalogue.fingerprint import LIBRARIES, add_files, add_libraries
 from nuffle.catalogue.model import Item, RulesText
 from nuffle.catalogue.yaml_source import Path_, YamlDocument
 from nuffle.dsl import ast
@@ -41,7 +42,7 @@ Loaded = tuple[YamlDocument, "Item | None", list[Diagnostic]]
 # schemas, the grammar, and the libraries that read YAML, check schemas and parse rules
 _SOURCES = ("catalogue", "dsl", "limits.py", "template.py", "textfile.py", "paths.py")
 _SETTINGS = (CACHE_VARIABLE, NO_CACHE_VARIABLE, "XDG_CACHE_HOME", "HOME")
-_LIBRARIES = ("yaml", "jsonschema", "jsonschema_specifications", "referencing", "lark")
+_LIBRARIES = LIBRARIES
 
 
 class _Bad(Exception):  # noqa: N818 - a control-flow signal: the entry is not to be trusted
@@ -65,8 +66,6 @@ def folder() -> Path | None:
 @cache
 def fingerprint() -> str:
     """A hash of everything that shapes what loading a file finds (see the module)."""
-    from importlib.util import find_spec
-
     from nuffle import __version__
     from nuffle.paths import schema_dir
     digest = hashlib.sha256(f"{FORMAT} {__version__} {sys.version}".encode())
@@ -78,24 +77,8 @@ def fingerprint() -> str:
         sources += sorted(where.glob("*.py")) + sorted(where.glob("*.lark")) \
             if where.is_dir() else [where]
     sources += sorted(Path(schema_dir()).glob("*.json"))
-    for path in sources:
-        digest.update(path.name.encode() + b"\0")
-        try:
-            digest.update(path.read_bytes())
-        except OSError:
-            digest.update(b"?")
-    for library in _LIBRARIES:  # an upgrade rewrites its files: their sizes and times
-        spec = find_spec(library)
-        if spec is None or spec.origin is None:
-            digest.update(f"{library}: none".encode())
-            continue
-        home = Path(spec.origin).parent
-        try:
-            listing = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns)
-                             for p in home.iterdir() if p.is_file())
-        except OSError:
-            listing = []
-        digest.update(f"{library}: {spec.origin} {listing}".encode())
+    add_files(digest, sources)
+    add_libraries(digest, _LIBRARIES)
     return digest.hexdigest()
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -11,37 +10,20 @@ from pathlib import Path
 from nuffle import limits
 from nuffle.catalogue import cache
 from nuffle.catalogue.crossrefs import check_cross_references
+from nuffle.catalogue.files import (  # noqa: F401 - content_files: the loader's, too
+    SKIPPED_DIRS,
+    UNREADABLE_ID,
+    content_files,
+    input_files,
+    resolved,
+)
 from nuffle.catalogue.model import GAME_ORDER, Catalogue, Item, Key, RulesText
 from nuffle.catalogue.yaml_source import YamlDocument, inside, load_yaml
 from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
 from nuffle.interpreter.vocabulary.model import Vocabulary
-from nuffle.paths import content_dir
 from nuffle.textfile import Unreadable, decode_utf8, read_bounded
-
-SKIPPED_DIRS = {"schemas", "locales"}
-# a top-level `id:` line, read from a file that does not load as an item, so that the items
-# naming it get no second error for it
-UNREADABLE_ID = re.compile(r"^id:[ \t]*[\"']?([a-z0-9][a-z0-9-]*)[\"']?[ \t]*(?:#.*)?$", re.M)
-
-
-def content_files(paths: Iterable[Path] | None = None) -> list[Path]:
-    """All YAML files under the given files or folders (bundled content by default). In a
-    folder, hidden files and folders (`.pre-commit-config.yaml`, `.github/`) are a content
-    repository's tooling, not content, and are left out; a file named outright is read."""
-    roots = list(paths) if paths else [content_dir()]
-    found: list[Path] = []
-    for root in roots:
-        if root.is_dir():
-            for p in sorted(root.rglob("*.yaml")):
-                parts = p.relative_to(root).parts
-                if not SKIPPED_DIRS.intersection(parts[:-1]) \
-                        and not any(part.startswith(".") for part in parts):
-                    found.append(p)
-        else:
-            found.append(root)
-    return found
 
 
 def rules_fields(kind: str, data: dict) -> list[tuple[tuple, str]]:
@@ -255,22 +237,20 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
     another), checked with it but not reported on.
     """
     overrides = {p.resolve(): t for p, t in (overrides or {}).items()}
-    selected = content_files(paths)
-    chosen = {p.resolve() for p in selected}
-    packs = list(packs)
-    context = [p for p in [*content_files(), *(content_files(packs) if packs else [])]
-               if p.resolve() not in chosen] if paths and with_bundled else []
+    selected, context = input_files(paths, packs, with_bundled)
+    every = [*selected, *context]
+    reals = resolved(every)
+    chosen = set(reals[:len(selected)])
     catalogue = Catalogue()
     diags: list[Diagnostic] = []
     docs: dict[str, YamlDocument] = {}
     first_seen: dict[Key, Item] = {}  # ids are unique within a game
     every_doc: dict[str, YamlDocument] = {}
-    for path in [*selected, *context]:
-        resolved = path.resolve()
-        is_chosen = resolved in chosen
+    for path, real in zip(every, reals, strict=True):
+        is_chosen = real in chosen
         doc: YamlDocument | None = None
         try:
-            doc, item, item_diags = load_file(path, overrides.get(resolved))
+            doc, item, item_diags = load_file(path, overrides.get(real))
             every_doc[doc.path] = doc
             if is_chosen:
                 docs[doc.path] = doc

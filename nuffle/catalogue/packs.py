@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from nuffle import limits
 from nuffle.paths import content_dir
@@ -30,8 +29,7 @@ FORK_SHARE = 0.5
 URL = re.compile(r"https?://[^\s<>\"'`]+")  # as common.schema.json's `url`
 
 
-@dataclass(frozen=True)
-class Base:
+class Base(NamedTuple):  # not a dataclass: an unchanged `check` imports no dataclasses
     """What the named content builds on: the folder that is the whole content (`root`, None
     for the bundled content) and the packs loaded beside it; `why` says how it was decided
     when it was not said outright (printed to stderr)."""
@@ -68,7 +66,7 @@ def _read(path: Path) -> str | None:
 
 
 def _ids(files: Iterable[Path]) -> set[str]:
-    from nuffle.catalogue.loader import UNREADABLE_ID  # a top-level `id:` line
+    from nuffle.catalogue.files import UNREADABLE_ID  # a top-level `id:` line
     found: set[str] = set()
     for path in files:
         text = _read(path)
@@ -81,7 +79,7 @@ def _ids(files: Iterable[Path]) -> set[str]:
 @cache
 def bundled_ids() -> frozenset[str]:
     """`<kind folder>/<id>` of every bundled item (`teams/human`), read without loading."""
-    from nuffle.catalogue.loader import content_files
+    from nuffle.catalogue.files import content_files
     return frozenset(_ids(content_files()))
 
 
@@ -104,7 +102,7 @@ def resolve_base(named: Sequence[Path], base: str = "auto") -> Base:
             continue
         if (folder / MANIFEST).is_file() or folder.resolve() == content_dir().resolve():
             continue
-        from nuffle.catalogue.loader import content_files
+        from nuffle.catalogue.files import content_files
         mine = _ids(content_files([folder]))
         bundled = bundled_ids()
         shared = len(mine & bundled)

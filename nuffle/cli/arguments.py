@@ -16,7 +16,6 @@ from typing import NoReturn
 
 from nuffle import limits
 from nuffle.cli.common import EXIT_USAGE
-from nuffle.dsl.diagnostics import one_line
 
 # The largest --seed: the engine derives each game's seed from it (seed * 1_000_003 + game),
 # and logs and reports print it; 2**63 - 1 keeps every derived seed a 64-bit-sized number.
@@ -29,6 +28,7 @@ class NuffleParser(argparse.ArgumentParser):
     names the option; `--help` shows the usage."""
 
     def error(self, message: str) -> NoReturn:
+        from nuffle.dsl.diagnostics import one_line  # its dataclasses: not for a good line
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
 
 
@@ -67,7 +67,7 @@ def input_paths(parser: argparse.ArgumentParser, values: Iterable[str]) -> list[
     """The files and folders named, each checked: it exists, it can be read (every folder in
     it too: `Path.rglob` would skip an unreadable one without a word) and a folder holds at
     least one content file. A problem is a usage error (exit 2)."""
-    from nuffle.catalogue.loader import content_files  # the loader: not for `--help`
+    from nuffle.catalogue.files import content_files
     out: list[Path] = []
     for value in values:
         path = Path(value)
@@ -99,7 +99,7 @@ def unreadable(path: Path) -> str | None:
 
 def _walk_readable(folder: Path) -> None:
     """Raise the first OSError met listing ``folder`` and the folders inside it."""
-    from nuffle.catalogue.loader import SKIPPED_DIRS
+    from nuffle.catalogue.files import SKIPPED_DIRS
 
     def fail(exc: OSError) -> None:
         raise exc
@@ -121,7 +121,7 @@ def named_content(parser: argparse.ArgumentParser, values: list[str]) -> list[Pa
 def content_file_list(paths: Iterable[Path]) -> list[Path]:
     """The content files in ``paths`` (folders expanded), each once: a file named twice, or
     named and inside a folder named, would otherwise be read twice and clash with itself."""
-    from nuffle.catalogue.loader import content_files
+    from nuffle.catalogue.files import content_files
     seen: set[Path] = set()
     out: list[Path] = []
     for path in content_files(list(paths)):

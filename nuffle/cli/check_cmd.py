@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from nuffle.cli.common import exit_status, print_diagnostics, summary
-from nuffle.cli.content_option import add_content_option, load_checked
+from nuffle.cli.content_option import add_content_option, checked_inputs
+
+if TYPE_CHECKING:
+    from nuffle.cli.check_cache import Report
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,7 +23,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "path:line:col: error[CODE]: message. Exit status: 0 clean, "
                     "1 content errors, 2 usage errors (a path that does not exist or "
                     "cannot be read, a folder without content files), 70 an internal "
-                    "error.",
+                    "error. A check of unchanged files prints the report kept by the last "
+                    "one (--no-cache checks again).",
     )
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="files or folders to check, with the bundled content (default: the "
@@ -31,17 +37,33 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    catalogue, diags, docs = load_checked(parser, args)
-    if args.format == "json":
-        json.dump({
-            "ok": not diags,
-            "files": len(docs),
-            "items": catalogue.counts(),
-            "diagnostics": [d.to_json() for d in diags],
-        }, sys.stdout, indent=2, sort_keys=True)
-        print()
-    else:
-        print_diagnostics(diags, docs, stream=sys.stdout)
-        print(summary(catalogue, len(docs), diags))
-    return exit_status(diags)
+    """Check, or print the report kept for the same files, code and folder (check_cache)."""
+    from nuffle.cli import check_cache
+    reported, packs = checked_inputs(parser, args)
+    key = check_cache.key(reported, packs)
+    report = check_cache.load(key) if key is not None else None
+    if report is None:
+        report = check(reported, packs)
+        # kept only if no file changed while it was checked (an editor saving meanwhile)
+        if key is not None and check_cache.key(reported, packs) == key:
+            check_cache.store(key, report)
+    sys.stdout.write(report.json if args.format == "json" else report.text)
+    return report.status
 
+
+def check(reported: list[Path] | None, packs: list[Path]) -> Report:
+    """Load and check the content; the report in both formats, and the exit status."""
+    from nuffle.catalogue.loader import load_catalogue
+    from nuffle.cli.check_cache import Report
+    from nuffle.cli.common import exit_status, print_diagnostics, summary
+    catalogue, diags, docs = load_catalogue(reported, packs=packs)
+    as_json = json.dumps({
+        "ok": not diags,
+        "files": len(docs),
+        "items": catalogue.counts(),
+        "diagnostics": [d.to_json() for d in diags],
+    }, indent=2, sort_keys=True) + "\n"
+    text = io.StringIO()
+    print_diagnostics(diags, docs, stream=text)
+    print(summary(catalogue, len(docs), diags), file=text)
+    return Report(text.getvalue(), as_json, exit_status(diags))

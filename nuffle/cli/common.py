@@ -4,19 +4,14 @@ internal errors. The checks of their arguments are in `arguments`."""
 from __future__ import annotations
 
 import sys
-import traceback
 from typing import TYPE_CHECKING
-
-from nuffle.dsl.diagnostics import (
-    DEBUG_VARIABLE,
-    Diagnostic,
-    debugging,
-    format_diagnostic,
-    one_line,
-)
 
 if TYPE_CHECKING:  # the catalogue's model imports the schemas (jsonschema): not for `--help`
     from nuffle.catalogue.model import Catalogue
+    from nuffle.dsl.diagnostics import Diagnostic
+
+# Imported where used: the diagnostics (dataclasses) and traceback are for a command that
+# reports, not for `--help` or a check that prints its kept report.
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 70  # a bug in Nuffle, not a problem in the content (sysexits' EX_SOFTWARE)
@@ -26,6 +21,7 @@ EXIT_INTERNAL = 70  # a bug in Nuffle, not a problem in the content (sysexits' E
 # ---- content and diagnostics ------------------------------------------------------------------
 
 def print_diagnostics(diags: list[Diagnostic], docs, stream=None) -> None:
+    from nuffle.dsl.diagnostics import format_diagnostic
     stream = stream or sys.stderr  # looked up now: tests and callers may have replaced it
     for d in diags:
         doc = docs.get(d.path)
@@ -59,13 +55,16 @@ def summary(catalogue: Catalogue, files: int, diags: list[Diagnostic]) -> str:
 
 def internal_error_line(exc: BaseException) -> str:
     """The one line that reports a bug in Nuffle (an exception no check expected)."""
+    from nuffle.dsl.diagnostics import DEBUG_VARIABLE, one_line
     return (f"nuffle: internal error: {type(exc).__name__}: {one_line(str(exc), 300)} (a bug in "
             f"Nuffle, not in your content; set {DEBUG_VARIABLE}=1 to see the traceback)")
 
 
 def report_internal_error(exc: BaseException, stream=None) -> None:
     """Print the line, and with NUFFLE_DEBUG=1 the traceback before it."""
+    from nuffle.dsl.diagnostics import debugging
     stream = stream or sys.stderr
     if debugging():
+        import traceback
         traceback.print_exception(exc, file=stream)
     print(internal_error_line(exc), file=stream)

@@ -87,12 +87,11 @@ def content_paths(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     return selected_packs(parser, args.content, getattr(args, "base", "auto"))
 
 
-def load_checked(parser: argparse.ArgumentParser, args: argparse.Namespace
-                 ) -> tuple[Catalogue, list[Diagnostic], dict[str, YamlDocument]]:
-    """What a command reads: the PATHs (else the --content packs, else everything), checked
-    with the base content and the other packs. A fork named as a PATH is the base, and all
-    of it is checked."""
-    from nuffle.catalogue.loader import load_catalogue
+def checked_inputs(parser: argparse.ArgumentParser, args: argparse.Namespace
+                   ) -> tuple[list[Path] | None, list[Path]]:
+    """What a command reads, decided and checked: the files reported on (the PATHs, else the
+    --content packs; None for the whole content) and the other packs' files, loaded beside
+    them as context. A fork named as a PATH is the base, and all of it is checked."""
     named = input_paths(parser, args.paths)
     packs = input_paths(parser, args.content)
     base = resolve_base([*named, *packs], args.base)
@@ -101,6 +100,13 @@ def load_checked(parser: argparse.ArgumentParser, args: argparse.Namespace
         ([] if named else [p for p in packs if p != base.root])
     context = [p for p in packs if p not in reported and p != base.root]
     if not reported:
-        return load_catalogue(None)
-    return load_catalogue(content_file_list(reported),
-                          packs=content_file_list(context) if context else [])
+        return None, []
+    return content_file_list(reported), content_file_list(context) if context else []
+
+
+def load_checked(parser: argparse.ArgumentParser, args: argparse.Namespace
+                 ) -> tuple[Catalogue, list[Diagnostic], dict[str, YamlDocument]]:
+    """What a command reads (see checked_inputs), loaded and checked."""
+    from nuffle.catalogue.loader import load_catalogue
+    reported, context = checked_inputs(parser, args)
+    return load_catalogue(reported, packs=context)

@@ -1,8 +1,9 @@
 """Start-up imports only what the command uses (issue 16): `nuffle --help` imports no
 command module, and `nuffle check` neither MkDocs, the site generator, the game engines,
-the translation catalogs nor tqdm. Counted in a fresh interpreter (sys.modules), never
-timed; `benchmarks/startup.py` gives the times. And the lazy parser is the eager one: every
-command's help, options and one-line summary are the same either way."""
+the translation catalogs nor tqdm (nor, when no file changed, the loader and the checks).
+Counted in a fresh interpreter (sys.modules), never timed; `benchmarks/startup.py` gives
+the times. And the lazy parser is the eager one: every command's help, options and one-line
+summary are the same either way."""
 
 from __future__ import annotations
 
@@ -80,8 +81,16 @@ LOADING = ("yaml", "jsonschema", "referencing", "jsonschema_specifications", "at
            "nuffle.catalogue.yaml_reader", "nuffle.catalogue.markup")
 
 
+# what a check whose files are all unchanged does not need: it prints the report kept by
+# the check before (nuffle.cli.check_cache) without loading a file
+CHECKING = (*LOADING, "nuffle.catalogue.loader", "nuffle.catalogue.model",
+            "nuffle.catalogue.cache", "nuffle.catalogue.crossrefs", "nuffle.dsl.ast",
+            "nuffle.dsl.checker", "nuffle.interpreter")
+
+
 def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
-    """A cold cache: every file is loaded from source, then, warm, from the cache alone."""
+    """A cold cache: every file is loaded from source; then, the content cache warm, from
+    the cache alone; then, nothing changed, the kept report is printed."""
     status, out, modules = loaded("check", cache=tmp_path)
     assert status == 0 and ": 0 errors" in out
     # it did check: the schemas and the rules language were loaded
@@ -92,11 +101,24 @@ def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
               and not within([m], CHECK_READS)]
     assert engine == []
     assert COMMAND_MODULES & set(modules) == {"nuffle.cli.check_cmd"}
+    # every module of Nuffle's the check ran is in the kept report's key
+    from importlib.util import find_spec
+
+    from nuffle.cli.check_cache import code_files
+    ran = {Path(spec.origin).resolve() for m in within(modules, ("nuffle",))
+           if (spec := find_spec(m)) is not None and spec.origin}
+    assert ran and ran <= set(code_files())
+    for kept in (tmp_path / "check").glob("*.json"):
+        kept.unlink()  # the report kept: forgotten, so that the files are loaded again
     again, warm_out, warm = loaded("check", cache=tmp_path)
     assert again == 0 and warm_out == out
     assert within(warm, LOADING) == []
     assert within(warm, NOT_FOR_CHECK) == []
     assert set(warm) < set(modules)
+    unchanged, kept_out, kept = loaded("check", cache=tmp_path)
+    assert unchanged == 0 and kept_out == out
+    assert within(kept, CHECKING) == []
+    assert set(kept) < set(warm)
 
 
 def subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
