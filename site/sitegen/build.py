@@ -70,6 +70,7 @@ from nuffle.sitegen.markers import expand
 from nuffle.sitegen.postbuild import relative_language_links, split_search_index
 from nuffle.sitegen.reference import limits_page, reference_pages
 from nuffle.sitegen.safety import check_site
+from nuffle.sitegen.template_cache import template_cache
 from nuffle.sitegen.titles import sort_key, tell_apart, title_of
 from nuffle.sitegen.translation import translation_page
 
@@ -597,6 +598,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)
+    config.plugins["nuffle/templates"] = template_cache()  # compiled once (template_cache.py)
     with cached_highlighting():  # each distinct code block highlighted once
         if todo.full and parallel and can_split(config):
             build_split(config, recorder)  # the languages in two processes (parallel.py)
