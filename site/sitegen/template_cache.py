@@ -20,7 +20,7 @@ from typing import Any
 
 import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 
 from nuffle.textfile import Unreadable, read_bounded, write_atomically
 
@@ -64,17 +64,28 @@ class PrivateBytecodeCache(BytecodeCache):
 
 
 class TemplateCache(BasePlugin):
-    """Added to the configuration by the build: gives each Jinja environment MkDocs makes
-    (one per language) the bytecode cache, when there is a private cache folder."""
+    """Added to the configuration by the build: every Jinja environment the theme makes
+    (one per language's build, and those the search plugin makes for its words) gets the
+    bytecode cache, when there is a private cache folder."""
 
     def __init__(self, folder: Path | None) -> None:
         super().__init__()
         self.cache = PrivateBytecodeCache(folder / "jinja") if folder is not None else None
 
-    def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
-        if self.cache is not None:
-            env.bytecode_cache = self.cache
-        return env
+    @event_priority(100)  # before any plugin asks the theme for an environment
+    def on_config(self, config: Any) -> Any:
+        theme, cache = config.theme, self.cache
+        if cache is None or getattr(theme, "_nuffle_cached", False):
+            return config
+        made = theme.get_env
+
+        def get_env() -> jinja2.Environment:
+            env = made()
+            env.bytecode_cache = cache
+            return env
+        theme.get_env = get_env
+        theme._nuffle_cached = True
+        return config
 
 
 def template_cache() -> TemplateCache:

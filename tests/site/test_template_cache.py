@@ -63,10 +63,22 @@ def test_a_spoilt_entry_is_a_miss(tmp_path: Path, monkeypatch, spoil) -> None:
     assert render(cache, monkeypatch)[1] == 0
 
 
+def test_every_environment_of_the_theme_gets_the_cache(tmp_path: Path) -> None:
+    """The builds' environments and those a plugin asks the theme for (the search plugin's,
+    for its words) all use the cache; with caching off there is no private folder, and every
+    build compiles the templates."""
+    from mkdocs.config.defaults import MkDocsConfig
+    config = MkDocsConfig()
+    config.load_dict({"site_name": "x", "theme": {"name": "mkdocs"}})
+    config.validate()
+    plugin = TemplateCache(tmp_path)
+    plugin.on_config(config)
+    plugin.on_config(config)  # a second language's build: wrapped once
+    assert config.theme.get_env().bytecode_cache is plugin.cache
+    assert config.theme.get_env().get_template("base.html") is not None
+    assert len(list((tmp_path / "jinja").iterdir())) == 1  # base.html, compiled
+
+
 def test_no_cache_folder_no_cache(monkeypatch) -> None:
-    """With caching off there is no private folder: every build compiles the templates."""
     monkeypatch.setenv("NUFFLE_NO_CACHE", "1")
-    plugin = template_cache()
-    env = jinja2.Environment()
-    assert plugin.on_env(env, config=None, files=None).bytecode_cache is None
-    assert TemplateCache(None).cache is None
+    assert template_cache().cache is None
