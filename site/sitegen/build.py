@@ -337,10 +337,10 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
     """Write the pages that changed; remove generated files that are gone. Returns the
     number of files written."""
     written = 0
-    root = docs.resolve()
+    inside = _inside(docs)
     for rel, text in pages.items():
         path = docs / rel
-        if not path.resolve().is_relative_to(root):  # an id is a slug once content is checked
+        if not inside(rel, path):  # an id is a slug once content is checked
             raise ValueError(f"a generated page would be written outside the site: {rel}")
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue
@@ -354,6 +354,24 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     return written
+
+
+def _inside(docs: Path) -> Callable[[str, Path], bool]:
+    """Whether a page's file lies in ``docs`` once links are followed, as `resolve` says,
+    with each folder resolved once (not each of 1,700 pages, which was a third of writing
+    them): a path with no `..`, in a folder inside, and not itself a link, is inside."""
+    root = docs.resolve()
+    folders: dict[Path, bool] = {}
+
+    def inside(rel: str, path: Path) -> bool:
+        parent = path.parent
+        if parent not in folders:
+            folders[parent] = parent.resolve().is_relative_to(root)
+        if ".." in rel.split("/") or rel.startswith("/") or path.is_symlink() \
+                or not folders[parent]:
+            return path.resolve().is_relative_to(root)
+        return True
+    return inside
 
 
 # the sub-sections of the Scenarios section, in this order: a scenario goes under what it
@@ -558,10 +576,17 @@ def _prepare(opts: BuildOptions, dev: bool = False,
             shutil.copyfile(asset, target)
     config = opts.out / "mkdocs.yml"
     settings = mkdocs_config(opts, site.pages, dev, scenario_groups(site))
-    text = yaml.safe_dump(settings, sort_keys=False, allow_unicode=True)
+    text = config_text(settings)
     if not config.exists() or config.read_text(encoding="utf-8") != text:
         config.write_text(text, encoding="utf-8")
     return config, written, site.pages, settings
+
+
+def config_text(settings: dict[str, Any]) -> str:
+    """The configuration as `yaml.safe_dump` writes it, by libyaml's emitter where PyYAML
+    has it (the same text, several times faster: both navigations name every page)."""
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(settings, Dumper=dumper, sort_keys=False, allow_unicode=True)
 
 
 def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Path:

@@ -150,3 +150,15 @@ def test_template_examples_are_checked_once_per_process(catalogue, monkeypatch) 
     assert reference.examples(Site.of(catalogue, "it")) == first
     assert made == []
     assert any(e.origin == "template" for e in first.values())
+
+
+def test_the_configuration_is_written_as_safe_dump_writes_it() -> None:
+    """The configuration goes through libyaml's emitter (where PyYAML has it): the same
+    text as the pure-Python `safe_dump`, so MkDocs reads the same settings."""
+    from nuffle.sitegen.build import config_text
+    settings = {"site_name": "Nuffle: «règles»", "nav": [
+        {"Home": "index.md"}, {"Équipes & co": ["teams/index.md", "teams/orc--blood-bowl.md"]},
+        {"'quoted' \"both\"": [{"a: b": "x #y.md"}, "- dash.md"]}],
+        "extra": {"empty": [], "none": None, "on": True, "n": 1.5, "long": "word " * 40}}
+    assert config_text(settings) == yaml.safe_dump(settings, sort_keys=False,
+                                                   allow_unicode=True)
