@@ -162,3 +162,65 @@ def test_the_configuration_is_written_as_safe_dump_writes_it() -> None:
         "extra": {"empty": [], "none": None, "on": True, "n": 1.5, "long": "word " * 40}}
     assert config_text(settings) == yaml.safe_dump(settings, sort_keys=False,
                                                    allow_unicode=True)
+
+
+def test_localizing_copies_only_the_paths_to_translated_texts(catalogue, monkeypatch) -> None:
+    """The Italian catalogue is what translating a deep copy of every item gives, without
+    the deep copy: an item's data is copied along the paths to its translated texts, the
+    rest shared with the English, which stays as it was."""
+    import copy
+
+    from nuffle.i18n import localize
+    english = copy.deepcopy({key: item.data for key, item in catalogue.items.items()})
+    entries = content_entries(catalogue, notes=False)
+    expected = copy.deepcopy(english)  # the translations put in place in a whole copy
+    current = localize.current_translations("it")
+    printed = localize._content_facts("it")[1]
+    for entry in entries:
+        translation = current.get((entry.context, entry.text))
+        if translation and entry.key in expected:
+            node = expected[entry.key]
+            for key in entry.data_path[:-1]:
+                node = node[key]
+            node[entry.data_path[-1]] = translation
+            if entry.data_path == ("text",):
+                expected[entry.key]["text_source"] = \
+                    "printed" if entry.context in printed else "translated"
+    deep: list[object] = []
+    monkeypatch.setattr(localize.copy, "deepcopy", lambda *a, **k: deep.append(a))
+    italian, _ = localize.localized_catalogue(catalogue, "it", entries)
+    assert deep == []
+    assert {key: item.data for key, item in italian.items.items()} == expected
+    assert {key: item.data for key, item in catalogue.items.items()} == english
+    shared = [key for key, item in italian.items.items()
+              if item.data is catalogue.items[key].data]
+    assert len(shared) < len(catalogue.items)  # the translated ones were copied
+    orc = ("team", "orc", "blitz-bowl")
+    assert italian.items[orc].data["positions"] is not catalogue.items[orc].data["positions"]
+
+
+@pytest.mark.parametrize("spoil", [b"", b"{not json", b'{"format": 1, "entries": [[1]]}',
+                                   b'{"format": 1, "entries": [["a","b","c","d","5",[]]]}'])
+def test_the_site_strings_are_extracted_once_per_source(tmp_path: Path, monkeypatch,
+                                                         spoil: bytes) -> None:
+    """Babel reads the generator's modules once; later builds take the strings from the
+    private cache folder, and a spoilt entry (empty, not JSON, not entries) is a miss."""
+    from babel.messages import extract
+
+    from nuffle.i18n.domains import site_entries
+    monkeypatch.setenv("NUFFLE_CACHE_DIR", str(tmp_path))
+    read: list[str] = []
+    real = extract.extract_from_file
+
+    def counting(method, filename, *args, **kwargs):
+        read.append(filename)
+        return real(method, filename, *args, **kwargs)
+    monkeypatch.setattr(extract, "extract_from_file", counting)
+    first = site_entries()
+    modules = len(read)
+    assert modules > 20 and len(first) > 200
+    assert site_entries() == first and len(read) == modules
+    [kept] = tmp_path.glob("site-strings-*.json")
+    kept.write_bytes(spoil)
+    assert site_entries() == first and len(read) == 2 * modules
+    assert site_entries() == first and len(read) == 2 * modules
