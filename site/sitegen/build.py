@@ -75,6 +75,7 @@ from nuffle.sitegen.titles import sort_key, tell_apart, title_of
 from nuffle.sitegen.translation import translation_page
 
 from nuffle.catalogue.loader import content_files
+from nuffle.catalogue.model import Catalogue
 from nuffle.catalogue.packs import pack_root
 from nuffle.paths import content_dir, schema_dir, site_dir
 
@@ -156,7 +157,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     try:
         data = load_or_simulate(opts.out / "cache", games, opts.jobs, opts.balance, progress,
                                 extra=content_files(list(opts.content)) if opts.content
-                                else ())
+                                else (), content=game_content_of(catalogue, diags, opts))
     except ContentError:  # `site serve` mid-edit: the pages show the errors, no matrix
         data = None
     counts = pairing_counts(data)
@@ -188,6 +189,18 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
                 site.pages[f"{stem}.{lang}{dot}{ext}"] = text
     return site
+
+
+def game_content_of(catalogue: Catalogue, diags: list | None,
+                    opts: BuildOptions) -> Catalogue | None:
+    """What `balance.game_content` loads (the bundled content without its scenarios,
+    checked), cut from the site's own content rather than loaded a second time: the same
+    items, as each file's items are its own, when the site's content has no error (the
+    games' content is then checked) and no pack (None: the games' content is loaded)."""
+    if opts.content or any(d.severity == "error" for d in diags or ()):
+        return None
+    return Catalogue({key: item for key, item in catalogue.items.items()
+                      if "scenarios" not in Path(item.path).parts})
 
 
 def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, str, str]]],

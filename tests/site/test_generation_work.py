@@ -224,3 +224,26 @@ def test_the_site_strings_are_extracted_once_per_source(tmp_path: Path, monkeypa
     kept.write_bytes(spoil)
     assert site_entries() == first and len(read) == 2 * modules
     assert site_entries() == first and len(read) == 2 * modules
+
+
+def test_the_games_content_is_cut_from_the_sites(tmp_path: Path, monkeypatch) -> None:
+    """The balance page's games' content (the bundled content without its scenarios) is cut
+    from the content the site loaded, not loaded a second time: the same items, so the same
+    pairing keys and content version as `game_content` loads."""
+    from nuffle.interpreter.content import content_version
+    from nuffle.sitegen import balance, build
+
+    from nuffle.catalogue import loader
+    site_content, diags, _ = build.load_site_content()
+    cut = build.game_content_of(site_content, diags, build.BuildOptions(out=tmp_path))
+    loaded = balance.game_content()
+    assert cut is not None and cut.items.keys() == loaded.items.keys()
+    assert balance.pairing_keys(cut, 10) == balance.pairing_keys(loaded, 10)
+    assert content_version(cut, "blitz-bowl") == content_version(loaded, "blitz-bowl")
+    loads: list[object] = []
+    real = loader.load_catalogue
+    monkeypatch.setattr(loader, "load_catalogue", lambda *a, **k: loads.append(a) or real(*a, **k))
+    build.generate(build.BuildOptions(out=tmp_path))
+    assert len(loads) == 1  # the site's content; the games' is cut from it
+    with_pack = build.BuildOptions(out=tmp_path, content=(tmp_path,))
+    assert build.game_content_of(site_content, diags, with_pack) is None  # loaded with it
