@@ -10,6 +10,7 @@ generated page that no longer exists is removed.
 from __future__ import annotations
 
 import html
+import json
 import os
 import shutil
 import sys
@@ -602,6 +603,17 @@ def config_text(settings: dict[str, Any]) -> str:
     return yaml.dump(settings, Dumper=dumper, sort_keys=False, allow_unicode=True)
 
 
+def loaded_config(path: Path, settings: dict[str, Any]) -> Any:
+    """MkDocs' configuration as it loads ``path``, which holds ``settings``, given as they
+    are rather than read back from the file (MkDocs' YAML reader, in pure Python, took a
+    tenth of a second over both navigations)."""
+    import io
+
+    from mkdocs.config import load_config
+    plain = json.loads(json.dumps(settings))  # the types YAML gives back; MkDocs' to change
+    return load_config(io.StringIO("{}"), config_file_path=str(path), **plain)
+
+
 def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Path:
     """Generate and build the static site; return the folder holding it."""
     return build_site(opts, progress).site
@@ -614,7 +626,6 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     everything); a full build renders the languages in two processes where it can
     (parallel.py; ``parallel=False``: one after the other). Return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
     from nuffle.sitegen.highlight_cache import cached_highlighting
     from nuffle.sitegen.parallel import build_split, can_split
 
@@ -632,7 +643,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
              "sections": sections}
     site_dir = opts.out / "site"
     todo = plan(previous, state, members, site_dir)
-    config = load_config(str(config_path))
+    config = loaded_config(config_path, settings)
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)

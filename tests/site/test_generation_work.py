@@ -247,3 +247,28 @@ def test_the_games_content_is_cut_from_the_sites(tmp_path: Path, monkeypatch) ->
     assert len(loads) == 1  # the site's content; the games' is cut from it
     with_pack = build.BuildOptions(out=tmp_path, content=(tmp_path,))
     assert build.game_content_of(site_content, diags, with_pack) is None  # loaded with it
+
+
+def test_the_configuration_is_loaded_from_the_settings_as_from_the_file(tmp_path: Path) -> None:
+    """MkDocs gets the settings as they are, not read back by its YAML reader from the file
+    that holds them: the same configuration, plugin for plugin."""
+    from mkdocs.config import load_config
+    from nuffle.sitegen.build import BuildOptions, config_text, loaded_config, mkdocs_config
+    pages = {"index.md": "# Home\n", "teams/index.md": "# Teams\n", "teams/orc.md": "# Orc\n",
+             "teams/orc.it.md": "# Orchi\n", "guide/site.md": "# Site\n"}
+    settings = mkdocs_config(BuildOptions(out=tmp_path), pages)
+    path = tmp_path / "mkdocs.yml"
+    path.write_text(config_text(settings), encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    from_file, given = load_config(str(path)), loaded_config(path, settings)
+    assert given.config_file_path == from_file.config_file_path
+    assert sorted(given) == sorted(from_file)
+    for key in from_file:
+        if key == "plugins":
+            assert list(given[key]) == list(from_file[key])
+            for name in from_file[key]:
+                assert dict(given[key][name].config) == dict(from_file[key][name].config)
+        elif key == "theme":
+            assert given[key] == from_file[key]
+        else:
+            assert given[key] == from_file[key], key
