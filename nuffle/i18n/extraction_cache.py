@@ -63,5 +63,6 @@ def _entries(kept: object) -> list[Entry] | None:
                 and all(isinstance(v, str) for v in row[:4]) and type(row[4]) is int
                 and isinstance(row[5], list) and all(isinstance(n, str) for n in row[5])):
             return None
-        out.append(Entry(*row[:5], notes=list(row[5])))
+        context, text, kind, path, line, notes = row
+        out.append(Entry(context, text, kind, path, line, notes=list(notes)))
     return out
