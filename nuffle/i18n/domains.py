@@ -198,14 +198,20 @@ def _comment(comments: list[str]) -> list[str]:
 def site_entries() -> list[Entry]:
     """The interface strings of the site generator, found by Babel's Python extractor: one
     entry per English text (where two modules use it, the first one's context names it and
-    its note says both), each with its own context and a note (`site_context`)."""
+    its note says both), each with its own context and a note (`site_context`). Kept
+    between runs for the same sources (extraction_cache.py)."""
+    import nuffle.sitegen
+    from nuffle.i18n.extraction_cache import cached_entries
+    modules = sorted(Path(nuffle.sitegen.__file__).parent.glob("*.py"))
+    return cached_entries(modules, lambda: _extract_site_entries(modules))
+
+
+def _extract_site_entries(modules: list[Path]) -> list[Entry]:
     from babel.messages.extract import extract_from_file
 
-    import nuffle.sitegen
-    sitegen = Path(nuffle.sitegen.__file__).parent
     seen: dict[str, Entry] = {}
     taken: set[str] = set()
-    for module in sorted(sitegen.glob("*.py")):
+    for module in modules:
         rel = _source_path(module)
         found = extract_from_file("python", str(module), keywords=SITE_KEYWORDS,
                                   comment_tags=("TRANSLATORS:",))

@@ -93,7 +93,11 @@ def localized_catalogue(catalogue: Catalogue, lang: str, entries: list[Entry] | 
     current = current_translations(lang)
     printed = _content_facts(lang)[1]
     entries = entries if entries is not None else content_entries(catalogue)
-    data = {key: copy.deepcopy(item.data) for key, item in catalogue.items.items()}
+    # an item's data is copied along the paths to its translated texts only (copying all of
+    # every item was a tenth of generating the site): what is not translated is shared with
+    # the English catalogue, which nothing changes
+    data = {key: item.data for key, item in catalogue.items.items()}
+    made: set[int] = set()  # the containers copied here, this catalogue's own to change
     missing = left_english(lang, entries)
     for entry in entries:
         translation = current.get((entry.context, entry.text))
@@ -102,9 +106,16 @@ def localized_catalogue(catalogue: Catalogue, lang: str, entries: list[Entry] | 
         if entry.key not in data:
             continue
         node = data[entry.key]
+        if id(node) not in made:
+            node = data[entry.key] = copy.copy(node)
+            made.add(id(node))
         *parents, last = entry.data_path
         for key in parents:
-            node = node[key]
+            child = node[key]
+            if id(child) not in made:
+                child = node[key] = copy.copy(child)
+                made.add(id(child))
+            node = child
         node[last] = translation
         if entry.data_path == ("text",):  # where the text shown on the item's page comes from
             node["text_source"] = "printed" if entry.context in printed else "translated"

@@ -264,11 +264,12 @@ def simulate_matrix(games: int, jobs: int = 1, progress: Callable[[], None] | No
 
 def load_or_simulate(cache_dir: Path, games: int, jobs: int, run: bool,
                      progress: Callable[[], None] | None = None,
-                     extra: Sequence[Path] = ()) -> dict | None:
+                     extra: Sequence[Path] = (), content: Catalogue | None = None
+                     ) -> dict | None:
     """The matrix for this content (plus ``extra`` files): each pairing from the cache when
     its inputs are unchanged, else played (and cached) when ``run``; None when a pairing is
-    missing and not ``run``."""
-    catalogue = game_content(extra)
+    missing and not ``run``. ``content``: what `game_content` gives, if the caller has it."""
+    catalogue = content if content is not None else game_content(extra)
     keys = pairing_keys(catalogue, games)
     tallies: dict[Pair, Tally] = {}
     for pair, key in keys.items():

@@ -10,6 +10,7 @@ generated page that no longer exists is removed.
 from __future__ import annotations
 
 import html
+import json
 import os
 import shutil
 import sys
@@ -70,10 +71,12 @@ from nuffle.sitegen.markers import expand
 from nuffle.sitegen.postbuild import relative_language_links, split_search_index
 from nuffle.sitegen.reference import limits_page, reference_pages
 from nuffle.sitegen.safety import check_site
+from nuffle.sitegen.template_cache import template_cache
 from nuffle.sitegen.titles import sort_key, tell_apart, title_of
 from nuffle.sitegen.translation import translation_page
 
 from nuffle.catalogue.loader import content_files
+from nuffle.catalogue.model import Catalogue
 from nuffle.catalogue.packs import pack_root
 from nuffle.paths import content_dir, schema_dir, site_dir
 
@@ -155,7 +158,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     try:
         data = load_or_simulate(opts.out / "cache", games, opts.jobs, opts.balance, progress,
                                 extra=content_files(list(opts.content)) if opts.content
-                                else ())
+                                else (), content=game_content_of(catalogue, diags, opts))
     except ContentError:  # `site serve` mid-edit: the pages show the errors, no matrix
         data = None
     counts = pairing_counts(data)
@@ -187,6 +190,18 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
                 site.pages[f"{stem}.{lang}{dot}{ext}"] = text
     return site
+
+
+def game_content_of(catalogue: Catalogue, diags: list | None,
+                    opts: BuildOptions) -> Catalogue | None:
+    """What `balance.game_content` loads (the bundled content without its scenarios,
+    checked), cut from the site's own content rather than loaded a second time: the same
+    items, as each file's items are its own, when the site's content has no error (the
+    games' content is then checked) and no pack (None: the games' content is loaded)."""
+    if opts.content or any(d.severity == "error" for d in diags or ()):
+        return None
+    return Catalogue({key: item for key, item in catalogue.items.items()
+                      if "scenarios" not in Path(item.path).parts})
 
 
 def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, str, str]]],
@@ -336,10 +351,10 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
     """Write the pages that changed; remove generated files that are gone. Returns the
     number of files written."""
     written = 0
-    root = docs.resolve()
+    inside = _inside(docs)
     for rel, text in pages.items():
         path = docs / rel
-        if not path.resolve().is_relative_to(root):  # an id is a slug once content is checked
+        if not inside(rel, path):  # an id is a slug once content is checked
             raise ValueError(f"a generated page would be written outside the site: {rel}")
         if path.exists() and path.read_text(encoding="utf-8") == text:
             continue
@@ -353,6 +368,24 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     return written
+
+
+def _inside(docs: Path) -> Callable[[str, Path], bool]:
+    """Whether a page's file lies in ``docs`` once links are followed, as `resolve` says,
+    with each folder resolved once (not each of 1,700 pages, which was a third of writing
+    them): a path with no `..`, in a folder inside, and not itself a link, is inside."""
+    root = docs.resolve()
+    folders: dict[Path, bool] = {}
+
+    def inside(rel: str, path: Path) -> bool:
+        parent = path.parent
+        if parent not in folders:
+            folders[parent] = parent.resolve().is_relative_to(root)
+        if ".." in rel.split("/") or rel.startswith("/") or path.is_symlink() \
+                or not folders[parent]:
+            return path.resolve().is_relative_to(root)
+        return True
+    return inside
 
 
 # the sub-sections of the Scenarios section, in this order: a scenario goes under what it
@@ -557,10 +590,28 @@ def _prepare(opts: BuildOptions, dev: bool = False,
             shutil.copyfile(asset, target)
     config = opts.out / "mkdocs.yml"
     settings = mkdocs_config(opts, site.pages, dev, scenario_groups(site))
-    text = yaml.safe_dump(settings, sort_keys=False, allow_unicode=True)
+    text = config_text(settings)
     if not config.exists() or config.read_text(encoding="utf-8") != text:
         config.write_text(text, encoding="utf-8")
     return config, written, site.pages, settings
+
+
+def config_text(settings: dict[str, Any]) -> str:
+    """The configuration as `yaml.safe_dump` writes it, by libyaml's emitter where PyYAML
+    has it (the same text, several times faster: both navigations name every page)."""
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(settings, Dumper=dumper, sort_keys=False, allow_unicode=True)
+
+
+def loaded_config(path: Path, settings: dict[str, Any]) -> Any:
+    """MkDocs' configuration as it loads ``path``, which holds ``settings``, given as they
+    are rather than read back from the file (MkDocs' YAML reader, in pure Python, took a
+    tenth of a second over both navigations)."""
+    import io
+
+    from mkdocs.config import load_config
+    plain = json.loads(json.dumps(settings))  # the types YAML gives back; MkDocs' to change
+    return load_config(io.StringIO("{}"), config_file_path=str(path), **plain)
 
 
 def build(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Path:
@@ -575,7 +626,6 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     everything); a full build renders the languages in two processes where it can
     (parallel.py; ``parallel=False``: one after the other). Return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
     from nuffle.sitegen.highlight_cache import cached_highlighting
     from nuffle.sitegen.parallel import build_split, can_split
     from nuffle.sitegen.render_speed import faster_rendering
@@ -594,10 +644,11 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
              "sections": sections}
     site_dir = opts.out / "site"
     todo = plan(previous, state, members, site_dir)
-    config = load_config(str(config_path))
+    config = loaded_config(config_path, settings)
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)
+    config.plugins["nuffle/templates"] = template_cache()  # compiled once (template_cache.py)
     # each distinct code block highlighted once; less per-page work (render_speed.py), and
     # a full build reuses the pages of the last full build (a rebuild renders few pages: it
     # neither reads nor rewrites the kept pages of the whole site)

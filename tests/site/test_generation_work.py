@@ -150,3 +150,125 @@ def test_template_examples_are_checked_once_per_process(catalogue, monkeypatch) 
     assert reference.examples(Site.of(catalogue, "it")) == first
     assert made == []
     assert any(e.origin == "template" for e in first.values())
+
+
+def test_the_configuration_is_written_as_safe_dump_writes_it() -> None:
+    """The configuration goes through libyaml's emitter (where PyYAML has it): the same
+    text as the pure-Python `safe_dump`, so MkDocs reads the same settings."""
+    from nuffle.sitegen.build import config_text
+    settings = {"site_name": "Nuffle: «règles»", "nav": [
+        {"Home": "index.md"}, {"Équipes & co": ["teams/index.md", "teams/orc--blood-bowl.md"]},
+        {"'quoted' \"both\"": [{"a: b": "x #y.md"}, "- dash.md"]}],
+        "extra": {"empty": [], "none": None, "on": True, "n": 1.5, "long": "word " * 40}}
+    assert config_text(settings) == yaml.safe_dump(settings, sort_keys=False,
+                                                   allow_unicode=True)
+
+
+def test_localizing_copies_only_the_paths_to_translated_texts(catalogue, monkeypatch) -> None:
+    """The Italian catalogue is what translating a deep copy of every item gives, without
+    the deep copy: an item's data is copied along the paths to its translated texts, the
+    rest shared with the English, which stays as it was."""
+    import copy
+
+    from nuffle.i18n import localize
+    english = copy.deepcopy({key: item.data for key, item in catalogue.items.items()})
+    entries = content_entries(catalogue, notes=False)
+    expected = copy.deepcopy(english)  # the translations put in place in a whole copy
+    current = localize.current_translations("it")
+    printed = localize._content_facts("it")[1]
+    for entry in entries:
+        translation = current.get((entry.context, entry.text))
+        if translation and entry.key in expected:
+            node = expected[entry.key]
+            for key in entry.data_path[:-1]:
+                node = node[key]
+            node[entry.data_path[-1]] = translation
+            if entry.data_path == ("text",):
+                expected[entry.key]["text_source"] = \
+                    "printed" if entry.context in printed else "translated"
+    deep: list[object] = []
+    monkeypatch.setattr(localize.copy, "deepcopy", lambda *a, **k: deep.append(a))
+    italian, _ = localize.localized_catalogue(catalogue, "it", entries)
+    assert deep == []
+    assert {key: item.data for key, item in italian.items.items()} == expected
+    assert {key: item.data for key, item in catalogue.items.items()} == english
+    shared = [key for key, item in italian.items.items()
+              if item.data is catalogue.items[key].data]
+    assert len(shared) < len(catalogue.items)  # the translated ones were copied
+    orc = ("team", "orc", "blitz-bowl")
+    assert italian.items[orc].data["positions"] is not catalogue.items[orc].data["positions"]
+
+
+@pytest.mark.parametrize("spoil", [b"", b"{not json", b'{"format": 1, "entries": [[1]]}',
+                                   b'{"format": 1, "entries": [["a","b","c","d","5",[]]]}'])
+def test_the_site_strings_are_extracted_once_per_source(tmp_path: Path, monkeypatch,
+                                                         spoil: bytes) -> None:
+    """Babel reads the generator's modules once; later builds take the strings from the
+    private cache folder, and a spoilt entry (empty, not JSON, not entries) is a miss."""
+    from babel.messages import extract
+
+    from nuffle.i18n.domains import site_entries
+    monkeypatch.setenv("NUFFLE_CACHE_DIR", str(tmp_path))
+    read: list[str] = []
+    real = extract.extract_from_file
+
+    def counting(method, filename, *args, **kwargs):
+        read.append(filename)
+        return real(method, filename, *args, **kwargs)
+    monkeypatch.setattr(extract, "extract_from_file", counting)
+    first = site_entries()
+    modules = len(read)
+    assert modules > 20 and len(first) > 200
+    assert site_entries() == first and len(read) == modules
+    [kept] = tmp_path.glob("site-strings-*.json")
+    kept.write_bytes(spoil)
+    assert site_entries() == first and len(read) == 2 * modules
+    assert site_entries() == first and len(read) == 2 * modules
+
+
+def test_the_games_content_is_cut_from_the_sites(tmp_path: Path, monkeypatch) -> None:
+    """The balance page's games' content (the bundled content without its scenarios) is cut
+    from the content the site loaded, not loaded a second time: the same items, so the same
+    pairing keys and content version as `game_content` loads."""
+    from nuffle.interpreter.content import content_version
+    from nuffle.sitegen import balance, build
+
+    from nuffle.catalogue import loader
+    site_content, diags, _ = build.load_site_content()
+    cut = build.game_content_of(site_content, diags, build.BuildOptions(out=tmp_path))
+    loaded = balance.game_content()
+    assert cut is not None and cut.items.keys() == loaded.items.keys()
+    assert balance.pairing_keys(cut, 10) == balance.pairing_keys(loaded, 10)
+    assert content_version(cut, "blitz-bowl") == content_version(loaded, "blitz-bowl")
+    loads: list[object] = []
+    real = loader.load_catalogue
+    monkeypatch.setattr(loader, "load_catalogue", lambda *a, **k: loads.append(a) or real(*a, **k))
+    build.generate(build.BuildOptions(out=tmp_path))
+    assert len(loads) == 1  # the site's content; the games' is cut from it
+    with_pack = build.BuildOptions(out=tmp_path, content=(tmp_path,))
+    assert build.game_content_of(site_content, diags, with_pack) is None  # loaded with it
+
+
+def test_the_configuration_is_loaded_from_the_settings_as_from_the_file(tmp_path: Path) -> None:
+    """MkDocs gets the settings as they are, not read back by its YAML reader from the file
+    that holds them: the same configuration, plugin for plugin."""
+    from mkdocs.config import load_config
+    from nuffle.sitegen.build import BuildOptions, config_text, loaded_config, mkdocs_config
+    pages = {"index.md": "# Home\n", "teams/index.md": "# Teams\n", "teams/orc.md": "# Orc\n",
+             "teams/orc.it.md": "# Orchi\n", "guide/site.md": "# Site\n"}
+    settings = mkdocs_config(BuildOptions(out=tmp_path), pages)
+    path = tmp_path / "mkdocs.yml"
+    path.write_text(config_text(settings), encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    from_file, given = load_config(str(path)), loaded_config(path, settings)
+    assert given.config_file_path == from_file.config_file_path
+    assert sorted(given) == sorted(from_file)
+    for key in from_file:
+        if key == "plugins":
+            assert list(given[key]) == list(from_file[key])
+            for name in from_file[key]:
+                assert dict(given[key][name].config) == dict(from_file[key][name].config)
+        elif key == "theme":
+            assert given[key] == from_file[key]
+        else:
+            assert given[key] == from_file[key], key

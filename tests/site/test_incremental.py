@@ -9,6 +9,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import jinja2
 import pytest
 from nuffle.sitegen.build import BuildOptions, build_site
 from nuffle.sitegen.incremental import (
@@ -120,7 +121,15 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
             "text"].replace(OLD, NEW)})
         return catalogue, diags, docs
     monkeypatch.setattr(build_module, "load_site_content", edited)
+    compiled: list[str] = []  # the theme's templates: the first build compiled them
+    real_compile = jinja2.Environment.compile
+
+    def compile_counted(self, source, name=None, *args, **kwargs):
+        compiled.append(name)
+        return real_compile(self, source, name, *args, **kwargs)
+    monkeypatch.setattr(jinja2.Environment, "compile", compile_counted)
     report = build_site(BuildOptions(out=out))
+    assert compiled == []
     assert not report.full, report.reason
     pages = [p for p in report.rendered if not p.endswith("404.html")]
     assert pages == ["abilities/frenzied.html", "abilities/index.html", "coverage.html",

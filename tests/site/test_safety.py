@@ -192,6 +192,36 @@ def test_no_page_is_written_outside_the_site(tmp_path: Path) -> None:
     assert not (tmp_path.parent / "evil.md").exists()
 
 
+def test_no_page_is_written_through_a_link_out_of_the_site(tmp_path: Path) -> None:
+    """A folder or a page of the docs that is a link to elsewhere (the build folder is
+    anyone's to edit) is refused as `resolve` would refuse it."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    docs = tmp_path / "docs"
+    (docs / "teams").mkdir(parents=True)
+    (docs / "abilities").symlink_to(elsewhere)
+    (docs / "teams" / "orc.md").symlink_to(elsewhere / "orc.md")
+    for page in ("abilities/block.md", "teams/orc.md"):
+        with pytest.raises(ValueError, match="outside the site"):
+            sitebuild.write_tree(docs, {"index.md": "home", page: "x"})
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_each_folder_is_resolved_once(tmp_path: Path, monkeypatch) -> None:
+    """Checking that pages stay inside resolves each folder once, not each page (a third of
+    writing 1,700 pages)."""
+    resolved: list[Path] = []
+    real = Path.resolve
+
+    def counting(self: Path, strict: bool = False) -> Path:
+        resolved.append(self)
+        return real(self, strict)
+    monkeypatch.setattr(Path, "resolve", counting)
+    pages = {f"{folder}/{n}.md": "x" for folder in ("teams", "abilities") for n in range(50)}
+    assert sitebuild.write_tree(tmp_path / "docs", pages) == 100
+    assert len(resolved) == 3  # the docs folder and its two folders
+
+
 # -- the post-build scan ---------------------------------------------------------------------
 
 def theme_inline_scripts() -> list[str]:
