@@ -350,7 +350,7 @@ def test_nuffle_site_build_exits_1_when_the_scan_finds_a_sink(monkeypatch, capsy
     monkeypatch.setattr(sitebuild, "_prepare",
                         lambda opts, **kw: (tmp_path / "mkdocs.yml", 0, {}, settings))
     monkeypatch.setattr(mkdocs.config, "load_config",
-                        lambda path: SimpleNamespace(plugins={}))
+                        lambda *args, **options: SimpleNamespace(plugins={}))
     monkeypatch.setattr(mkdocs.commands.build, "build", fake_mkdocs_build)
     assert main(["site", "build", "--out", str(tmp_path)]) == 1
     err = capsys.readouterr().err
