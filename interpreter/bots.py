@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 
 from nuffle.interpreter.blitz_bowl import actions, combat
+from nuffle.interpreter.blitz_bowl.search import bits
 from nuffle.interpreter.decisions import Agent, Decision
 
 
@@ -183,7 +184,7 @@ class GreedyBot:
             for o in team.opponent.players:
                 if o.ball is not None and o.square is not None:
                     beside |= board.neighbour_masks[o.square]
-            hits = [rest.index(sq) for sq in _squares(beside) if sq in rest]
+            hits = [rest.index(sq) for sq in bits(beside) if sq in rest]
             if hits:
                 return first + min(hits)
         balls = [b.square for b in game.balls if b.in_play and b.square is not None]
@@ -317,16 +318,6 @@ def _nearest(squares: list, table: list[int], first: int, top: float, stop: floa
     if first and stop >= top - per * least:
         return 0
     return first + values.index(least)
-
-
-def _squares(mask: int) -> list[int]:
-    """The squares of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 BOTS: dict[str, Callable[[int], Agent]] = {"random": RandomBot, "greedy": GreedyBot}
