@@ -220,6 +220,7 @@ class Recorder(BasePlugin):
         self.known = dict(titles or {})  # HTML path -> title, from the previous build
         self.titles: dict[str, str] = {}
         self.rendered: list[str] = []
+        self.default_404: str | None = None  # the default language's 404 page, once rendered
 
     def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
         for file in files.documentation_pages():
@@ -238,6 +239,24 @@ class Recorder(BasePlugin):
             # as the plugin sets a page's (an attribute, which the theme reads first)
             config.extra.alternate = deepcopy(i18n.extra_alternate)
         return template
+
+    def on_post_template(self, output: str, *, template_name: str, config: Any) -> str:
+        """Each language's 404 page in its own folder, the default language's at the root:
+        mkdocs-static-i18n renders the theme's 404 page once per language, each into the
+        site's root, so the last language's would be left for every visitor."""
+        i18n = config.plugins.get("i18n")
+        if template_name != "404.html" or i18n is None:
+            return output
+        language = getattr(i18n, "current_language", None)
+        if language is None or language == getattr(i18n, "default_language", None):
+            self.default_404 = output
+            return output
+        page = Path(config.site_dir) / language / "404.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(output, encoding="utf-8")
+        # the root keeps the default language's page (a forked build's other-languages
+        # process has none: its root page is not taken, parallel._merge)
+        return self.default_404 if self.default_404 is not None else output
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
         self.rendered.append(page.file.dest_uri)

@@ -11,10 +11,10 @@ processor is free):
 - the child runs the plugin's usual sequence into a folder of its own, with the English
   pass reduced to what the other languages need from it (its file list, for the sitemap's
   alternates): no page read, rendered or checked there;
-- the parent then takes the child's `<lang>/` folders, its sitemap and its 404 page (the
-  last language's, as a sequential build leaves them at the root), and writes the search
-  index the plugin would have (the English entries, then the other languages');
-  postbuild.py splits it per language.
+- the parent then takes the child's `<lang>/` folders (each with its language's 404 page),
+  its sitemap (the last language's, as a sequential build leaves it at the root), and
+  writes the search index the plugin would have (the English entries, then the other
+  languages'); postbuild.py splits it per language.
 
 The pages the child rendered and their titles come back to the build's recorder
 (incremental.py), and a build that fails in the child fails the whole build with the
@@ -164,9 +164,10 @@ def _merge(site: Path, other: Path, i18n: Any) -> None:
             continue
         shutil.rmtree(site / lang, ignore_errors=True)
         shutil.move(str(other / lang), str(site / lang))
-    # the theme's pages at the root are the last language's in a sequential build (its
-    # 404 page included: the plugin writes it there for every language)
-    for name in ("sitemap.xml", "sitemap.xml.gz", "404.html"):
+    # the sitemap at the root is the last language's in a sequential build; the 404 page
+    # at the root stays the default language's, each other language's is in its folder
+    # (incremental.Recorder.on_post_template), moved with it above
+    for name in ("sitemap.xml", "sitemap.xml.gz"):
         if (other / name).exists():
             shutil.copyfile(other / name, site / name)
     index = site / "search" / "search_index.json"

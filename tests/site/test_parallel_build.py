@@ -66,6 +66,10 @@ def test_two_processes_leave_the_sequential_site(tmp_path: Path) -> None:
                                          "it/teams/orc.html", "teams/elf.html",
                                          "teams/orc.html"]
     assert recorder.titles["it/teams/orc.html"] == "Orchi"
+    # each language's 404 page: English at the root (served for any missing path), Italian
+    # in its folder (the plugin writes every language's to the root, the last one winning)
+    assert b'<html lang="en"' in split["404.html"]
+    assert b'<html lang="it"' in split["it/404.html"]
     assert not (tmp_path / "two.languages").exists()  # the child's folder is gone
 
 
