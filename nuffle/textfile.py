@@ -74,3 +74,17 @@ def write_atomically(path: Path, data: bytes) -> bool:
             return False
         raise
     return True
+
+
+def write_cache_entry(path: Path, data: bytes, limit: int) -> bool:
+    """Keep one entry of a private cache: nothing over ``limit`` bytes is written (the cache
+    keeps less, which is nobody's error), the entry's folder is made private (0700: its
+    entries are read back as trusted) and the file is written atomically. False when it
+    was not written."""
+    if len(data) > limit:
+        return False
+    try:
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    return write_atomically(path, data)

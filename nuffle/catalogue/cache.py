@@ -33,7 +33,7 @@ from nuffle.catalogue.yaml_source import Path_, YamlDocument
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.paths import CACHE_VARIABLE, NO_CACHE_VARIABLE, private_cache_dir
-from nuffle.textfile import read_cached_json, write_atomically
+from nuffle.textfile import read_cached_json, write_cache_entry
 
 FORMAT = 1
 Loaded = tuple[YamlDocument, "Item | None", list[Diagnostic]]
@@ -360,13 +360,7 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
                              allow_nan=False).encode("utf-8", "surrogatepass")
     except (TypeError, ValueError, RecursionError):  # a date, say: loaded again next time
         return
-    if len(encoded) > limits.CACHE_ENTRY_BYTES:
-        return
-    try:
-        where.mkdir(mode=0o700, exist_ok=True)
-    except OSError:
-        return
-    if write_atomically(_entry_path(where, shown, sha), encoded):
+    if write_cache_entry(_entry_path(where, shown, sha), encoded, limits.CACHE_ENTRY_BYTES):
         _written[0] += 1
 
 

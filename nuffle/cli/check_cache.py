@@ -35,7 +35,7 @@ from nuffle import limits
 from nuffle.catalogue.files import input_files, resolved
 from nuffle.catalogue.fingerprint import LIBRARIES, add_files, add_libraries, package_folder
 from nuffle.paths import content_dir, private_cache_dir, schema_dir
-from nuffle.textfile import read_cached_json, write_atomically
+from nuffle.textfile import read_cached_json, write_cache_entry
 
 FORMAT = 1
 FOLDER = "check"
@@ -160,13 +160,7 @@ def store(found_key: str, report: Report) -> None:
     encoded = json.dumps({"format": FORMAT, "key": found_key, "status": report.status,
                           "text": report.text, "json": report.json},
                          ensure_ascii=False).encode("utf-8", "surrogatepass")
-    if len(encoded) > limits.CACHE_ENTRY_BYTES:
-        return
-    try:
-        where.mkdir(mode=0o700, exist_ok=True)
-    except OSError:
-        return
-    if write_atomically(_entry_path(where, found_key), encoded):
+    if write_cache_entry(_entry_path(where, found_key), encoded, limits.CACHE_ENTRY_BYTES):
         _tidy(where)
 
 

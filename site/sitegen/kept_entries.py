@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from nuffle.limits import SITE_CACHE_BYTES
-from nuffle.textfile import read_cached_json, write_atomically
+from nuffle.textfile import read_cached_json, write_cache_entry
 
 
 class Kept:
@@ -53,5 +53,4 @@ class Kept:
             return
         data = json.dumps({"version": self.version, "entries": self.used},
                           separators=(",", ":")).encode("utf-8")
-        if len(data) <= SITE_CACHE_BYTES:
-            write_atomically(self.path, data)
+        write_cache_entry(self.path, data, SITE_CACHE_BYTES)

@@ -22,7 +22,7 @@ import jinja2
 from jinja2.bccache import Bucket, BytecodeCache
 from mkdocs.plugins import BasePlugin, event_priority
 
-from nuffle.textfile import Unreadable, read_bounded, write_atomically
+from nuffle.textfile import Unreadable, read_bounded, write_cache_entry
 
 # the theme's largest compiled template is about 60 KB
 MAX_ENTRY_BYTES = 4 << 20
@@ -59,8 +59,7 @@ class PrivateBytecodeCache(BytecodeCache):
         if bucket.code is None:
             return
         data = _HEADER + f"{bucket.checksum}\n".encode() + marshal.dumps(bucket.code)
-        if len(data) <= MAX_ENTRY_BYTES:
-            write_atomically(self._path(bucket), data)  # not written: compiled next time
+        write_cache_entry(self._path(bucket), data, MAX_ENTRY_BYTES)  # else compiled next time
 
 
 class TemplateCache(BasePlugin):
