@@ -8,11 +8,12 @@ import os
 from pathlib import Path
 
 import pytest
-import yaml
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from nuffle.sitegen.incremental import Recorder
 from nuffle.sitegen.parallel import build_split
+
+from tests.site.small_site import small_site, tree
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 
@@ -23,29 +24,10 @@ PAGES = {"index.md": "# Home\n\nWelcome.\n", "index.it.md": "# Casa\n\nBenvenuti
 
 
 def config_file(root: Path, name: str) -> Path:
-    for rel, text in PAGES.items():
-        (root / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / "docs" / rel).write_text(text, encoding="utf-8")
-    settings = {
-        "site_name": "Small", "site_url": "https://nuffle.example/", "docs_dir": "docs",
-        "site_dir": name, "strict": True, "use_directory_urls": False,
-        "theme": {"name": "material", "features": ["navigation.tabs", "navigation.prune"]},
-        "plugins": [{"search": {"lang": ["en", "it"]}}, {"i18n": {
-            "docs_structure": "suffix", "fallback_to_default": True,
-            "reconfigure_material": True, "reconfigure_search": False,
-            "languages": [{"locale": "en", "name": "English", "default": True, "build": True},
-                          {"locale": "it", "name": "Italiano", "build": True,
-                           "nav_translations": {"Teams": "Squadre"}}]}}],
-        "markdown_extensions": ["pymdownx.superfences", "pymdownx.highlight"],
-        "nav": [{"Home": "index.md"}, {"Teams": ["teams/orc.md", "teams/elf.md"]}]}
-    path = root / f"{name}.yml"
-    path.write_text(yaml.safe_dump(settings), encoding="utf-8")
-    return path
-
-
-def tree(site: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*"))
-            if p.is_file()}
+    return small_site(root, name, PAGES,
+                      extensions=["pymdownx.superfences", "pymdownx.highlight"],
+                      nav=[{"Home": "index.md"}, {"Teams": ["teams/orc.md", "teams/elf.md"]}],
+                      italian={"nav_translations": {"Teams": "Squadre"}})
 
 
 def test_two_processes_leave_the_sequential_site(tmp_path: Path) -> None:

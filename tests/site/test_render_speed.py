@@ -18,6 +18,8 @@ from nuffle.sitegen.incremental import Recorder
 from nuffle.sitegen.parallel import build_split
 from nuffle.sitegen.render_speed import CACHE_NAME, RENDERS_NAME, faster_rendering
 
+from tests.site.small_site import small_site, tree
+
 PAGES = {"index.md": "# Home\n\nWelcome to *the* site.\n",
          "index.it.md": "# Casa\n\nBenvenuti.\n",
          "teams/orc.md": "# Orc\n\n## Players\n\n```yaml\nid: orc\n```\n\n[Home](../index.md)\n",
@@ -29,31 +31,12 @@ ENGLISH = [p for p in PAGES if ".it." not in p]
 
 
 def config_file(root: Path, name: str) -> Path:
-    for rel, text in PAGES.items():
-        (root / "docs" / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / "docs" / rel).write_text(text, encoding="utf-8")
-    settings = {
-        "site_name": "Small", "site_url": "https://nuffle.example/", "docs_dir": "docs",
-        "site_dir": name, "strict": True, "use_directory_urls": False,
-        "theme": {"name": "material", "features": ["navigation.tabs", "navigation.prune"]},
-        "plugins": [{"search": {"lang": ["en", "it"]}}, {"i18n": {
-            "docs_structure": "suffix", "fallback_to_default": True,
-            "reconfigure_material": True, "reconfigure_search": False,
-            "languages": [{"locale": "en", "name": "English", "default": True, "build": True},
-                          {"locale": "it", "name": "Italiano", "build": True}]}}],
-        "markdown_extensions": ["attr_list", "admonition", "tables", "md_in_html",
-                                {"toc": {"permalink": True}}, "pymdownx.superfences",
-                                {"pymdownx.highlight": {"anchor_linenums": False}}],
-        "nav": [{"Home": "index.md"}, {"Teams": [f"teams/{t}.md" for t in
-                                                ("orc", "elf", "dwarf", "human")]}]}
-    path = root / f"{name}.yml"
-    path.write_text(yaml.safe_dump(settings), encoding="utf-8")
-    return path
-
-
-def tree(site: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*"))
-            if p.is_file()}
+    return small_site(root, name, PAGES,
+                      extensions=["attr_list", "admonition", "tables", "md_in_html",
+                                  {"toc": {"permalink": True}}, "pymdownx.superfences",
+                                  {"pymdownx.highlight": {"anchor_linenums": False}}],
+                      nav=[{"Home": "index.md"}, {"Teams": [f"teams/{t}.md" for t in
+                                                           ("orc", "elf", "dwarf", "human")]}])
 
 
 def build(root: Path, name: str, fast: bool, cache: bool = True):
