@@ -18,7 +18,7 @@ from importlib import metadata
 from pathlib import Path
 
 from nuffle.i18n.entries import Entry
-from nuffle.textfile import read_cached_json, write_atomically
+from nuffle.textfile import read_cached_json, write_cache_entry
 
 FORMAT = 1
 MAX_BYTES = 8 << 20  # the site's strings are about 150 KB of JSON
@@ -40,7 +40,8 @@ def cached_entries(sources: list[Path], extract: Callable[[], list[Entry]]) -> l
     if all(not e.printed and not e.data_path and e.key is None for e in entries):
         kept = {"format": FORMAT, "entries": [[getattr(e, f) for f in _FIELDS]
                                               for e in entries]}
-        write_atomically(path, json.dumps(kept, ensure_ascii=False).encode("utf-8"))
+        # one larger than MAX_BYTES would never be read back: not written
+        write_cache_entry(path, json.dumps(kept, ensure_ascii=False).encode("utf-8"), MAX_BYTES)
     return entries
 
 
