@@ -68,6 +68,7 @@ from nuffle.sitegen.languages import (
     theme_language,
 )
 from nuffle.sitegen.markers import expand
+from nuffle.sitegen.page_memo import PageMemo, item_pages, memo_for
 from nuffle.sitegen.postbuild import relative_language_links, split_search_index
 from nuffle.sitegen.reference import limits_page, reference_pages
 from nuffle.sitegen.safety import check_site
@@ -179,11 +180,13 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
                  for lang in site_languages()}
     site = Site.of(catalogue)
     site.left_english = {lang: missing for lang, (_, missing) in localized.items()}
-    language_site(site, data, diags, translated, report, opts.sweeps)
+    memo = memo_for(opts.out)
+    memo.start_build()
+    language_site(site, data, diags, translated, report, opts.sweeps, memo)
     for lang, (other_catalogue, missing) in localized.items():
         other = Site.of(other_catalogue, lang)
         other.untranslated = missing
-        language_site(other, data, diags, translated, report, opts.sweeps)
+        language_site(other, data, diags, translated, report, opts.sweeps, memo)
         site.fragments.update(other.fragments)
         for path, text in other.pages.items():
             stem, dot, ext = path.rpartition(".")
@@ -205,20 +208,24 @@ def game_content_of(catalogue: Catalogue, diags: list | None,
 
 
 def language_site(site: Site, data, diags, translated: dict[str, set[tuple[str, str, str]]],
-                  report: dict, sweeps: tuple[dict, ...] = ()) -> Site:
-    """Every page of the site in ``site.lang``."""
-    makers = {"ability": ability_page, "ball": ball_page, "challenge-card": card_page,
-              "coach-trait": trait_page, "table": table_page, "pitch": pitch_page,
-              "scenario": scenario_page, "league": league_page,
-              "star-player": star_player_page, "special-play-card": special_play_card_page}
+                  report: dict, sweeps: tuple[dict, ...] = (), memo: PageMemo | None = None
+                  ) -> Site:
+    """Every page of the site in ``site.lang``; with ``memo``, the item pages whose every
+    input is what it was in the last build are given back, not made again (page_memo.py)."""
+    makers: dict[str, Callable[..., None]] = {
+        "ability": ability_page, "ball": ball_page, "challenge-card": card_page,
+        "coach-trait": trait_page, "table": table_page, "pitch": pitch_page,
+        "scenario": scenario_page, "league": league_page, "star-player": star_player_page,
+        "special-play-card": special_play_card_page, "team": team_page}
     catalogue = site.catalogue
-    for item in catalogue.sorted_items():
-        if item.kind in makers:
-            makers[item.kind](site, item)
-        elif item.kind == "team":
-            # the simulated games are Blitz Bowl's
-            record = team_record(site, data, item.id) if item.game == "blitz-bowl" else None
-            team_page(site, item, record)
+    with item_pages(memo, site, makers) as make:
+        for item in catalogue.sorted_items():
+            if item.kind == "team":
+                # the simulated games are Blitz Bowl's
+                record = team_record(site, data, item.id) if item.game == "blitz-bowl" else None
+                make("team", item, record)
+            elif item.kind in makers:
+                make(item.kind, item)
     index_pages(site)
     star_players_index(site)
     special_play_cards_index(site)

@@ -1,0 +1,124 @@
+"""A rebuild makes again only the item pages that read what changed (page_memo.py): the
+pages made are counted, never timed, and what is given back is what making every page
+again writes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from nuffle.sitegen import page_memo
+from nuffle.sitegen.build import BuildOptions, generate
+from nuffle.sitegen.context import Site
+
+from nuffle.catalogue.loader import load_catalogue
+from nuffle.catalogue.model import Catalogue
+
+EDITED = ("ability", "frenzied", "blitz-bowl")
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    return load_catalogue()
+
+
+def edited(loaded, key=EDITED, **changes):
+    """The content with one item's data changed, as after an edit of its file."""
+    catalogue, diags, docs = loaded
+    item = catalogue.items[key]
+    items = dict(catalogue.items)
+    items[key] = replace(item, data={**item.data, **changes})
+    return Catalogue(items, set(catalogue.unreadable_ids)), diags, docs
+
+
+def readers(catalogue: Catalogue, key=EDITED) -> set[tuple[str, tuple]]:
+    """The item pages that show an ability, worked out from the content: its own, its
+    teams' (a team lists its players' abilities) and its scenarios'."""
+    kind, item_id, game = key
+    found = {(kind, key)}
+    for item in catalogue.items.values():
+        if item.game != game:
+            continue
+        if item.kind == "team" and any(item_id in p.get("abilities", [])
+                                       for p in item.data["positions"]):
+            found.add(("team", item.key))
+        if item.kind == "scenario" and any(ref.split("#")[0] == f"{kind}/{item_id}"
+                                           for ref in item.data.get("tests", [])):
+            found.add(("scenario", item.key))
+    return found
+
+
+def made(out: Path) -> dict[str, set]:
+    memo = page_memo.memo_for(out)
+    by_lang: dict[str, set] = {}
+    for lang, maker, key in memo.made:
+        by_lang.setdefault(lang, set()).add((maker, key))
+    return by_lang
+
+
+def test_an_edit_makes_again_the_pages_that_read_it_and_only_those(tmp_path: Path,
+                                                                  loaded) -> None:
+    out = tmp_path / "out"
+    first = generate(BuildOptions(out=out, loaded=loaded))
+    memo = page_memo.memo_for(out)
+    every = len(memo.made)
+    assert every > 1500  # both languages' item pages, all made by the first build
+
+    # nothing changed: nothing made again, every item page given back
+    again = generate(BuildOptions(out=out, loaded=loaded))
+    assert memo.made == [] and len(memo.kept) == every
+    assert again.pages == first.pages and again.fragments == first.fragments
+
+    text = loaded[0].items[EDITED].data["text"]
+    changed = edited(loaded, text=text + " Edited.")
+    rebuilt = generate(BuildOptions(out=out, loaded=changed))
+    expected = readers(changed[0])
+    assert 3 <= len(expected) < 20
+    assert made(out) == {"en": expected, "it": expected}
+    assert len(memo.kept) == every - 2 * len(expected)
+
+    # what was given back is what making every page writes
+    page_memo.forget(tmp_path / "fresh")
+    fresh = generate(BuildOptions(out=tmp_path / "fresh", loaded=changed))
+    assert rebuilt.pages == fresh.pages and rebuilt.fragments == fresh.fragments
+    differ = {p for p in fresh.pages if fresh.pages[p] != first.pages.get(p)}
+    assert "abilities/frenzied.md" in differ and "abilities/frenzied.it.md" in differ
+    assert "teams/human.md" not in differ
+
+    # a new name: the pages that name it, not the whole site
+    renamed = edited(changed, name="Frenzied Renamed")
+    rebuilt = generate(BuildOptions(out=out, loaded=renamed))
+    remade = made(out)
+    assert expected <= remade["en"] and expected <= remade["it"]
+    assert sum(map(len, remade.values())) < every // 10
+    page_memo.forget(tmp_path / "fresh")
+    fresh = generate(BuildOptions(out=tmp_path / "fresh", loaded=renamed))
+    assert rebuilt.pages == fresh.pages and rebuilt.fragments == fresh.fragments
+
+
+def test_a_maker_that_reads_every_item_is_made_every_time(loaded) -> None:
+    catalogue = loaded[0]
+    memo = page_memo.PageMemo()
+    calls: list[str] = []
+
+    def listing(site: Site, item) -> None:
+        calls.append(item.id)
+        site.add(f"x/{item.id}.md", str(len(site.catalogue.of_kind("ability"))))
+
+    def own(site: Site, item) -> None:
+        calls.append(item.id)
+        site.add(f"y/{item.id}.md", str(item.data.get("name")))
+
+    items = catalogue.of_kind("ability")[:3]
+    for _ in range(2):
+        site = Site.of(catalogue)
+        memo.start_build()
+        with page_memo.item_pages(memo, site, {"listing": listing, "own": own}) as make:
+            for item in items:
+                make("listing", item)
+                make("own", item)
+        assert sorted(site.pages) == sorted([f"x/{i.id}.md" for i in items]
+                                            + [f"y/{i.id}.md" for i in items])
+    assert len(calls) == 9  # the listing each time, the item's own page once
+    assert [m for _, m, _ in memo.made] == ["listing"] * 3
