@@ -634,6 +634,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     (parallel.py; ``parallel=False``: one after the other). Return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
     from nuffle.sitegen.highlight_cache import cached_highlighting
+    from nuffle.sitegen.i18n_files import kept_i18n_files
     from nuffle.sitegen.parallel import build_split, can_split
     from nuffle.sitegen.render_speed import faster_rendering
 
@@ -659,7 +660,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     # each distinct code block highlighted once; less per-page work (render_speed.py), and
     # a full build reuses the pages of the last full build (a rebuild renders few pages: it
     # neither reads nor rewrites the kept pages of the whole site)
-    with cached_highlighting(), faster_rendering(cache=todo.full):
+    with cached_highlighting(), faster_rendering(cache=todo.full), kept_i18n_files():
         if todo.full and parallel and can_split(config):
             build_split(config, recorder)  # the languages in two processes (parallel.py)
         elif todo.full:

@@ -1,0 +1,49 @@
+"""mkdocs-static-i18n's files of each language are made once per file in a process
+(site/sitegen/i18n_files.py): counted, and each is what the plugin itself makes."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from mkdocs.structure.files import File, InclusionLevel
+from mkdocs_static_i18n import suffix
+from nuffle.sitegen import i18n_files
+
+NAMES = ["index.md", "index.it.md", "abilities/block.md", "abilities/block.it.md",
+         "pitches/one-trapdoor.svg", "pitches/one-trapdoor.it.svg", "assets/nuffle.css",
+         "README.md", "guide/site.fr.md", "x.tar.gz", "notes.it"]
+
+
+def files(docs: str) -> list[File]:
+    return [File(name, docs, "/out/site", False, inclusion=InclusionLevel.INCLUDED)
+            for name in NAMES]
+
+
+def shown(file: File) -> dict:
+    """What a later step reads of a file: its attributes, the properties MkDocs works out
+    when asked, and the languages of its alternates."""
+    return {**{k: v for k, v in vars(file).items() if k != "alternates"},
+            "src_path": file.src_path, "dest_path": file.dest_path, "url": file.url,
+            "abs_src_path": file.abs_src_path, "abs_dest_path": file.abs_dest_path,
+            "alternates": {lang: f is file for lang, f in file.alternates.items()}}
+
+
+def test_each_file_is_made_once_and_as_the_plugin_makes_it(tmp_path) -> None:
+    config = SimpleNamespace(docs_dir=str(tmp_path / "docs"), site_dir="/out/site",
+                             use_directory_urls=False)
+    i18n_files._KEPT.clear()
+    real = suffix.create_i18n_file
+    expected = {lang: [shown(real(f, lang, "en", ["en", "it"], config))
+                       for f in files(config.docs_dir)] for lang in ("en", "it")}
+    before = dict(i18n_files._MADE)
+    for _ in range(3):  # three builds of both languages
+        with i18n_files.kept_i18n_files():
+            for lang in ("en", "it"):
+                made = [suffix.create_i18n_file(f, lang, "en", ["en", "it"], config)
+                        for f in files(config.docs_dir)]
+                assert [shown(m) for m in made] == expected[lang]
+                made[0].alternates["fr"] = made[1]  # as the plugin adds the others'
+                assert len({id(m) for m in made}) == len(NAMES)
+    assert suffix.create_i18n_file is real
+    assert i18n_files._MADE["made"] - before["made"] == 2 * len(NAMES)
+    assert i18n_files._MADE["kept"] - before["kept"] == 4 * len(NAMES)
