@@ -10,8 +10,9 @@ Prints, beside the targets of issue 16 and the figures before it:
 - the full build time into another new folder with that cache kept (a later full build:
   the pages' HTML and search sections of the last full build are reused where their
   Markdown is the same, site/sitegen/page_renders.py);
-- the rebuild time after one content file changes (pages regenerated, only changed files
-  rewritten, only the pages that depend on the change rendered:
+- the rebuild time after one content file changes (only the item pages that read the
+  changed file made again in the same process: site/sitegen/page_memo.py; only changed
+  files rewritten, only the pages that depend on the change rendered:
   site/sitegen/incremental.py), in the same process and in a new one.
 
 The cache folder is a new temporary one (NUFFLE_CACHE_DIR), so your own cache is neither
@@ -90,6 +91,7 @@ def main() -> None:
                "pages_rendered_on_rebuild": len(again.rendered),
                "rebuild_was_partial": not again.full,
                "files_rewritten_on_rebuild": again.markdown_written,
+               "item_pages_made_on_rebuild": again.items_made,
                "targets_seconds": TARGETS, "before_seconds": BEFORE}
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -100,6 +102,7 @@ def main() -> None:
     print(f"full build into a new folder, the cache of that build kept: {warm:.1f} s "
           f"(target < {TARGETS['full']:.0f} s)")
     print(f"rebuild after one content file changed: {rebuild:.1f} s, "
+          f"{again.items_made} item pages made again (of {first.items_made}), "
           f"{again.markdown_written} generated files rewritten, {len(again.rendered)} pages "
           f"rendered{'' if not again.full else ' (a full build: ' + again.reason + ')'} "
           f"(target < {TARGETS['rebuild']:.0f} s; before: about half the site rendered "

@@ -679,7 +679,8 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     check_site(site_dir, rendered)  # UnsafeSite (an Abort: `nuffle site build` exits 1)
     known = {} if todo.full else dict((previous or {}).get("titles", {}))
     write_state(opts.out, {**state, "titles": {**known, **recorder.titles}})
-    return BuildReport(site_dir, todo.full, todo.reason, written, sorted(recorder.rendered))
+    return BuildReport(site_dir, todo.full, todo.reason, written, sorted(recorder.rendered),
+                       len(memo_for(opts.out).made))
 
 
 def serve(opts: BuildOptions, host: str = "127.0.0.1", port: int = 8000) -> None:

@@ -56,6 +56,8 @@ class BuildReport:
     reason: str  # why the whole site was rendered, or "" for a partial build
     markdown_written: int
     rendered: list[str] = field(default_factory=list)
+    # the item pages made (not given back from the last build: page_memo.py), both languages
+    items_made: int = 0
 
 
 @dataclass

@@ -88,7 +88,10 @@ class Recording(dict):
     def __setitem__(self, key: Any, value: Any) -> None:
         frame = self.watch.frame
         if frame is not None:
-            frame.writes.append((self.source, key, value))
+            if self.source in TARGETS:
+                frame.writes.append((self.source, key, value))
+            else:  # a change to what other pages read: not given back, made each time
+                frame.whole = True
         dict.__setitem__(self, key, value)
 
     def setdefault(self, key: Any, default: Any = None) -> Any:
