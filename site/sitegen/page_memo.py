@@ -127,7 +127,7 @@ class Recording(dict):
 
     def __reversed__(self) -> Iterator[Any]:
         self._whole()
-        return dict.__reversed__(self)  # type: ignore[attr-defined]
+        return dict.__reversed__(self)
 
     def __delitem__(self, key: Any) -> None:
         self._whole()
