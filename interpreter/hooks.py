@@ -126,6 +126,48 @@ class HookInstance:
     rank: int = 0  # fires after every instance of a lower rank (HookRegistry.add)
 
 
+class Bucket(list):
+    """One (event, timing)'s instances in firing order (a list never changed in place), and
+    their index by guard, made the first time the bucket fires.
+
+    When every instance's first guard reads the same payload field (`player is self`,
+    `team is own`…), ``field`` is that field and ``table`` maps the object each instance's
+    guard stands for (by ``id``: the owners keep those objects alive) to those instances,
+    in firing order: an event then looks at the instances whose first guard holds only,
+    not at every player's. Otherwise ``field`` is None and the whole bucket is walked."""
+
+    __slots__ = ("field", "table")
+
+    def __init__(self, instances: list[HookInstance]) -> None:
+        super().__init__(instances)
+        self.field: str | None = None  # the guarded field every instance reads first
+        self.table: dict[int, list[HookInstance]] | None = None  # None: not made yet
+
+    def candidates(self, payload: dict) -> list[HookInstance]:
+        """The instances that may apply to this payload, in firing order: those whose
+        first guard holds, or all of them when the bucket has no index."""
+        table = self.table
+        if table is None:
+            table = self._index()
+        if self.field is None:
+            return self
+        return table.get(id(payload.get(self.field)), _NONE)
+
+    def _index(self) -> dict[int, list[HookInstance]]:
+        fields = {inst.hook.guards[0][0] if inst.hook.guards else None for inst in self}
+        table: dict[int, list[HookInstance]] = {}
+        self.field = fields.pop() if len(fields) == 1 else None
+        if self.field is not None:
+            for inst in self:
+                name = inst.hook.guards[0][1]
+                table.setdefault(id(guard_value(inst.owner, name)), []).append(inst)
+        self.table = table
+        return table
+
+
+_NONE: list[HookInstance] = []
+
+
 class HookRegistry:
     """Hook instances by (event, timing), in the order they fire: by rank, then in the order
     they were added (an instance goes after every instance of its rank or lower).
@@ -139,14 +181,17 @@ class HookRegistry:
     - temporary instances (`for this SCOPE`) are also kept by the (scope, token) they last
       until (``expiring``), so the end of a scope touches only what ends with it: with
       nothing of that scope alive it is one dict lookup, however many hooks are bound.
+    - each bucket indexes its instances by their first guard's object (``Bucket``), made
+      when it first fires and made again after ``owners_changed`` (a rule that gives one
+      player's abilities to another);
     ``examined`` counts the instances the ends of scopes have looked at (a test reads it).
     """
 
     TIMINGS = ("before", "after", "instead of", "modify")
 
     def __init__(self) -> None:
-        self.by_key: dict[tuple[str, str], list[HookInstance]] = {}
-        self.timings: dict[str, dict[str, list[HookInstance]]] = {t: {} for t in self.TIMINGS}
+        self.by_key: dict[tuple[str, str], Bucket] = {}
+        self.timings: dict[str, dict[str, Bucket]] = {t: {} for t in self.TIMINGS}
         # the same dicts by name, for the firing code's hot paths
         self.on_before = self.timings["before"]
         self.on_after = self.timings["after"]
@@ -157,7 +202,8 @@ class HookRegistry:
         self.expiring: dict[tuple[str, int], list[HookInstance]] = {}
         self.examined = 0
 
-    def _put(self, event: str, timing: str, bucket: list[HookInstance]) -> None:
+    def _put(self, event: str, timing: str, instances: list[HookInstance]) -> None:
+        bucket = Bucket(instances)
         self.by_key[(event, timing)] = bucket
         self.timings.setdefault(timing, {})[event] = bucket
 
@@ -184,6 +230,12 @@ class HookRegistry:
             self._put(event, timing, [i for i in bucket if i is not instance])
             self.count -= 1
             instance.disabled = True
+
+    def owners_changed(self) -> None:
+        """After an owner's objects changed (its ``player``): the guard indexes are made
+        again as the buckets next fire."""
+        for bucket in self.by_key.values():
+            bucket.table = None
 
     def expire(self, scope: str, token: int) -> None:
         """Drop the temporary hooks that last until the end of this scope (those removed
