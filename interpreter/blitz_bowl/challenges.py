@@ -160,7 +160,8 @@ def refresh(g: Game, team: Team) -> None:
         assert first is not None  # every space is filled
         g.discard.append(first)
         g.active_cards[0] = None
-        g.note("card-discarded", card=card_name(first))
+        if g.listeners:  # (Game.note's test: the card's name only for a reader)
+            g.note("card-discarded", card=card_name(first))
     fill_spaces(g)
     g.after("refresh", {"team": team})
 

@@ -491,15 +491,9 @@ class Game(GameCore):
         """The end of a turn, in the order of ruling end-of-turn-order: the Refresh (the
         turn's last step, pages 6 and 11; none in round 1), the hand limit (page 11), the
         discard of a temporary card not claimed, then Get On With It! (page 11)."""
-        on_pitch = [b for b in self.balls if b.in_play]
-        still = bool(on_pitch) and all(b.holder is not None and b.holder.team is team
-                                       for b in on_pitch)
-        # "have not claimed any challenge cards": any card this team claimed this turn, an
-        # active one or one drawn for this turn only (claims_this_turn counts the active
-        # cards, for Clean Sweep)
-        claimed = any(event == "card-claimed" and payload.get("team") is team
-                      for event, payload in self.turn_history)
-        gowi = self.gowi and still and not claimed
+        # looked at only when the turn started in possession of every ball (``gowi``): most
+        # turns do not, and the turn's history was scanned at every turn's end for nothing
+        gowi = self.gowi and self.still_in_possession(team) and not self.claimed_this_turn(team)
         counting = self.final_turns is not None  # set before this turn's Refresh
         if self.round > 1:
             challenges.refresh(self, team)
@@ -515,6 +509,19 @@ class Game(GameCore):
             self.final_turns -= 1
             if self.final_turns <= 0:
                 self.end_after_last_card()
+
+    def still_in_possession(self, team: Team) -> bool:
+        """Whether ``team`` holds every ball on the pitch (and there is one)."""
+        on_pitch = [b for b in self.balls if b.in_play]
+        return bool(on_pitch) and all(b.holder is not None and b.holder.team is team
+                                      for b in on_pitch)
+
+    def claimed_this_turn(self, team: Team) -> bool:
+        """"have not claimed any challenge cards" (page 11): any card this team claimed this
+        turn, an active one or one drawn for this turn only (claims_this_turn counts the
+        active cards, for Clean Sweep)."""
+        return any(event == "card-claimed" and payload.get("team") is team
+                   for event, payload in self.turn_history)
 
     def end_after_last_card(self) -> None:
         """The game ends after the last card's one more turn each, the higher score winning
