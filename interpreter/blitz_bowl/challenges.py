@@ -52,9 +52,12 @@ def fill_spaces(g: Game) -> None:
             g.final_turns = 2  # the last card is active: one more turn each
             g.note("last-card-active")
     g.active_cards = cards + [None] * (ACTIVE_SPACES - len(cards))
-    if not g.endgame_active and any(c is not None and c.endgame for c in cards):
-        g.endgame_active = True
-        g.note("endgame-begins")
+    if not g.endgame_active:
+        for c in cards:
+            if c.endgame:
+                g.endgame_active = True
+                g.note("endgame-begins")
+                break
 
 
 # -- the Claim step (page 11) -----------------------------------------------------------
@@ -155,7 +158,7 @@ def unbind_card(g: Game, card: Card) -> None:
 
 # -- end of turn (page 11) --------------------------------------------------------------
 def refresh(g: Game, team: Team) -> None:
-    if all(c is not None for c in g.active_cards):
+    if None not in g.active_cards:  # every space is filled (a Card equals itself only)
         first = g.active_cards[0]
         assert first is not None  # every space is filled
         g.discard.append(first)

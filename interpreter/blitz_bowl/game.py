@@ -473,18 +473,27 @@ class Game(GameCore):
         # moment the `had-at-turn-start` of a gain of possession looks at too (reset_turn's
         # possession_at_start; ruling possession-at-turn-start). A ball that comes out of a
         # trapdoor in this turn was not possessed at its start.
-        on_pitch = [b for b in self.balls if b.in_play]
-        self.gowi = bool(on_pitch) and all(self.possession_at_start.get(b.id) == team.side
-                                           for b in on_pitch)
+        at_start, side = self.possession_at_start, team.side
+        any_on_pitch, all_held = False, True
+        for b in self.balls:  # (plain loops: these run at every turn)
+            if b.in_play:
+                any_on_pitch = True
+                all_held = all_held and at_start.get(b.id) == side
+        self.gowi = any_on_pitch and all_held
         self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
-        if not any(b.in_play for b in self.balls):
+        if not self.ball_in_play():
             balls.new_ball(self, team)  # No Ball in Play (page 10)
         # The Emergency Reserves step, after No Ball in Play (page 6): what is played
         # "before Emergency Reserves" comes here, so a player the trapdoor injured is already
         # in the Dugout (ruling healing-spell-after-trapdoor).
         self.before("emergency-reserves", {"team": team})
-        if len(team.players_on_pitch) < 3 and team.dugout:  # Emergency Reserves (page 9)
+        on_pitch = 0
+        for p in team.players:
+            if p.square is not None:
+                on_pitch += 1
+        # Emergency Reserves (page 9): fewer than three on the pitch, someone in the Dugout
+        if on_pitch < 3 and on_pitch < len(team.players):
             actions.emergency_reserves(self, team)
 
     def end_turn(self, team: Team) -> None:
@@ -509,6 +518,12 @@ class Game(GameCore):
             self.final_turns -= 1
             if self.final_turns <= 0:
                 self.end_after_last_card()
+
+    def ball_in_play(self) -> bool:
+        for b in self.balls:
+            if b.in_play:
+                return True
+        return False
 
     def still_in_possession(self, team: Team) -> bool:
         """Whether ``team`` holds every ball on the pitch (and there is one)."""
