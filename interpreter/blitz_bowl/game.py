@@ -482,7 +482,7 @@ class Game(GameCore):
         self.gowi = any_on_pitch and all_held
         self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
-        if not self.ball_in_play():
+        if not any(b.in_play for b in self.balls):
             balls.new_ball(self, team)  # No Ball in Play (page 10)
         # The Emergency Reserves step, after No Ball in Play (page 6): what is played
         # "before Emergency Reserves" comes here, so a player the trapdoor injured is already
@@ -518,12 +518,6 @@ class Game(GameCore):
             self.final_turns -= 1
             if self.final_turns <= 0:
                 self.end_after_last_card()
-
-    def ball_in_play(self) -> bool:
-        for b in self.balls:
-            if b.in_play:
-                return True
-        return False
 
     def still_in_possession(self, team: Team) -> bool:
         """Whether ``team`` holds every ball on the pitch (and there is one)."""
