@@ -23,6 +23,7 @@ from typing import Any
 from nuffle.interpreter.budget import Budget
 from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import (
+    Bucket,
     CompiledHook,
     Env,
     Firing,
@@ -66,8 +67,7 @@ class HookFiring:
         bucket = self.hooks.on_before.get(event)
         if not bucket:
             return None
-        run = bucket.candidates(payload)
-        start = _first(run, payload)
+        run, start = _start(bucket, payload)
         firing = Firing()
         if start < 0:
             self._idle(bucket)
@@ -81,8 +81,7 @@ class HookFiring:
         bucket = self.hooks.on_after.get(event)
         if not bucket:
             return None
-        run = bucket.candidates(payload)
-        start = _first(run, payload)
+        run, start = _start(bucket, payload)
         firing = Firing()
         if start < 0:
             self._idle(bucket)
@@ -95,8 +94,7 @@ class HookFiring:
         bucket = self.hooks.on_instead.get(event)
         if not bucket:
             return False
-        run = bucket.candidates(payload)
-        start = _first(run, payload)
+        run, start = _start(bucket, payload)
         if start < 0:
             self._idle(bucket)
             return False
@@ -108,8 +106,7 @@ class HookFiring:
         bucket = self.hooks.on_modify.get(event)
         if not bucket:
             return value
-        run = bucket.candidates(payload)
-        start = _first(run, payload)
+        run, start = _start(bucket, payload)
         if start < 0:
             self._idle(bucket)
             return value
@@ -149,7 +146,7 @@ class HookFiring:
              value_box: dict | None = None, stop_when_replaced: bool = False,
              stop_when_cancelled: bool = False) -> None:
         """Run the hooks from ``start`` (those before it do not apply: `_first`) of a bucket
-        or its instances for one guard (Bucket.candidates). Neither is ever changed in
+        or its instances for one guard (`_start`). Neither is ever changed in
         place (HookRegistry), so it is walked uncopied."""
         if self.depth >= limits.HOOK_DEPTH:
             self._too_deep(bucket)
@@ -314,6 +311,20 @@ def _literal_fails(literals: tuple[tuple[str, str], ...], payload: dict) -> bool
 
 
 _MISSING = object()
+
+
+def _start(bucket: Bucket, payload: dict) -> tuple[list[HookInstance], int]:
+    """The instances that may apply (those whose first guard holds: the bucket's index by
+    guard, hooks.Bucket) and the index of the first that does (`_first`), or -1."""
+    table = bucket.table
+    if table is None:
+        table = bucket.index()
+    field = bucket.field
+    run = bucket if field is None else table.get(id(payload.get(field)), _NONE)
+    return run, (_first(run, payload) if run else -1)
+
+
+_NONE: list[HookInstance] = []
 
 
 def _first(bucket: list[HookInstance], payload: dict) -> int:

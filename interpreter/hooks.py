@@ -143,17 +143,8 @@ class Bucket(list):
         self.field: str | None = None  # the guarded field every instance reads first
         self.table: dict[int, list[HookInstance]] | None = None  # None: not made yet
 
-    def candidates(self, payload: dict) -> list[HookInstance]:
-        """The instances that may apply to this payload, in firing order: those whose
-        first guard holds, or all of them when the bucket has no index."""
-        table = self.table
-        if table is None:
-            table = self._index()
-        if self.field is None:
-            return self
-        return table.get(id(payload.get(self.field)), _NONE)
-
-    def _index(self) -> dict[int, list[HookInstance]]:
+    def index(self) -> dict[int, list[HookInstance]]:
+        """Make the index (firing._start reads it)."""
         fields = {inst.hook.guards[0][0] if inst.hook.guards else None for inst in self}
         table: dict[int, list[HookInstance]] = {}
         self.field = fields.pop() if len(fields) == 1 else None
@@ -163,9 +154,6 @@ class Bucket(list):
                 table.setdefault(id(guard_value(inst.owner, name)), []).append(inst)
         self.table = table
         return table
-
-
-_NONE: list[HookInstance] = []
 
 
 class HookRegistry:

@@ -232,10 +232,13 @@ class Game(GameCore):
         return 0
 
     def end_scope(self, scope: str, token: int) -> None:
-        """Hooks and changes that last `for this SCOPE` end here."""
-        self.hooks.expire(scope, token)
-        for undo in reversed(self.scope_undos.pop((scope, token), [])):
-            undo()
+        """Hooks and changes that last `for this SCOPE` end here (every action's end: with
+        none kept, no key is made to look for them)."""
+        if self.hooks.expiring:
+            self.hooks.expire(scope, token)
+        if self.scope_undos:
+            for undo in reversed(self.scope_undos.pop((scope, token), [])):
+                undo()
 
     def constant(self, name: str, env: Env) -> Any:
         if name == "last-turn":

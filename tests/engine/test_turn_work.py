@@ -1,7 +1,8 @@
 """The bookkeeping around the actions, counted (issue 16): the legal actions' Reserves
 square asked once per decision, the turn's history scanned at a turn's end only when Get
 On With It! could be due, a discarded card's name made only for a reader, no list of the
-players on the pitch made at a turn's start. No clock is read: the counts come from
+players on the pitch made at a turn's start, no look for what ends with a scope while
+nothing lasts until one. No clock is read: the counts come from
 wrapping what does the work.
 """
 
@@ -31,6 +32,20 @@ class CountedHistory(list):
     def __iter__(self):
         CountedHistory.walks += 1
         return super().__iter__()
+
+
+class CountedDict(dict):
+    """What lasts until a scope ends, counting the looks for what ends and the keeps."""
+
+    pops = keeps = 0
+
+    def pop(self, *args):
+        CountedDict.pops += 1
+        return super().pop(*args)
+
+    def setdefault(self, *args):
+        CountedDict.keeps += 1
+        return super().setdefault(*args)
 
 
 @pytest.mark.parametrize(("seed", "bot"), SEEDS)
@@ -74,8 +89,9 @@ def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, se
     monkeypatch.setattr(Game, "still_in_possession", still)
     monkeypatch.setattr(Team, "players_on_pitch", property(team_list))
     monkeypatch.setattr(Team, "dugout", property(team_list))
-    CountedHistory.walks = 0
+    CountedHistory.walks = CountedDict.pops = CountedDict.keeps = 0
     game = _game(ruleset, seed, bot)
+    game.scope_undos, game.hooks.expiring = CountedDict(), CountedDict()
     WORK.reset()
     game.play()
     assert counts["turns"] > 10 and WORK.legal_rebuilds > 20  # a real game
@@ -86,6 +102,9 @@ def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, se
     assert CountedHistory.walks <= counts["gowi_due"] < counts["turns"]
     # a card's name only for the points of a claim (the ledger), none for a discard
     assert counts["card_names"] == sum(game.claims.values())
+    # the end of an action or a turn looks for what ends with it only while something
+    # lasts until a scope's end, not at every one of the game's ends of scopes
+    assert CountedDict.pops <= CountedDict.keeps
     # a turn's start counts the players on the pitch without making a list of them (the
     # lists made are Emergency Reserves' choices, not one a turn)
     assert counts["team_lists"] < counts["turns"] / 4
