@@ -261,8 +261,9 @@ def top_level_action(g: Game, player: Player, action: str, free: bool = False,
     balls.check_touchdowns(g, g.active)
     if made and g.round > 1:
         challenges.claim_step(g, g.active)
-        g.after("claim-step", {"team": g.active, "action-number": g.actions_made},
-                record=False)
+        if g.hooks.on_after.get("claim-step"):  # not recorded: no payload for no hook
+            g.after("claim-step", {"team": g.active, "action-number": g.actions_made},
+                    record=False)
 
 
 def perform_action(g: Game, player: Player, action: str, free: bool = False,

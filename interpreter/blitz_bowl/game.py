@@ -359,9 +359,12 @@ class Game(GameCore):
         others (page 12, Extra Teams; eight Goblins, seven Undead). `nuffle check` keeps a
         team within the 11 squares of an end zone (R405); a player left with no square would
         stay in the Dugout."""
-        self.after("setup", {"team": team}, record=False)
+        # these events are not recorded: with no hook on them, no payload is made
+        if self.hooks.on_after.get("setup"):
+            self.after("setup", {"team": team}, record=False)
         for p in team.players:
-            zone = self.modify("setup-zone", "end-zone", {"team": team})
+            zone = self.modify("setup-zone", "end-zone", {"team": team}) \
+                if self.hooks.on_modify.get("setup-zone") else "end-zone"
             squares = self.setup_squares(team, zone)
             if not squares:
                 continue  # stays in the Dugout
@@ -490,7 +493,8 @@ class Game(GameCore):
         # The Emergency Reserves step, after No Ball in Play (page 6): what is played
         # "before Emergency Reserves" comes here, so a player the trapdoor injured is already
         # in the Dugout (ruling healing-spell-after-trapdoor).
-        self.before("emergency-reserves", {"team": team})
+        if self.hooks.on_before.get("emergency-reserves"):  # (not recorded: as setup's)
+            self.before("emergency-reserves", {"team": team})
         on_pitch = 0
         for p in team.players:
             if p.square is not None:

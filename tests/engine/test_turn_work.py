@@ -48,6 +48,33 @@ class CountedDict(dict):
         return super().setdefault(*args)
 
 
+UNRECORDED = {("after", "claim-step"), ("after", "setup"), ("modify", "setup-zone"),
+              ("before", "emergency-reserves")}
+
+
+@pytest.mark.parametrize(("seed", "bot"), SEEDS)
+def test_an_event_not_recorded_makes_no_payload_when_no_hook_is_on_it(ruleset, monkeypatch,
+                                                                       seed, bot) -> None:
+    """The turn loop's events that go into no history (a Claim step, set-up, Emergency
+    Reserves) are fired only when some hook is on them: the payload is for hooks only."""
+    fired = {"with_hook": 0, "for_nobody": 0}
+
+    def counting(timing: str):
+        real = getattr(Game, timing)
+
+        def fire(self: Game, event: str, *args, **kwargs):
+            if (timing, event) in UNRECORDED:
+                bucket = self.hooks.get(event, timing)
+                fired["with_hook" if bucket else "for_nobody"] += 1
+            return real(self, event, *args, **kwargs)
+        return fire
+
+    for timing in ("before", "after", "modify"):
+        monkeypatch.setattr(Game, timing, counting(timing))
+    _game(ruleset, seed, bot).play()
+    assert fired["for_nobody"] == 0
+
+
 @pytest.mark.parametrize(("seed", "bot"), SEEDS)
 def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, seed,
                                                          bot) -> None:
