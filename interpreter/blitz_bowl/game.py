@@ -20,7 +20,7 @@ from nuffle.interpreter.blitz_bowl import actions, balls, challenges, effects
 from nuffle.interpreter.blitz_bowl import squares as square_words
 from nuffle.interpreter.blitz_bowl.attributes import attribute_table
 from nuffle.interpreter.blitz_bowl.board import Board
-from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES
+from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES, ClaimRule
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.search import Masks
@@ -133,6 +133,8 @@ class Game(GameCore):
         self.card_hooks: dict[int, list[HookInstance]] = {}
         # per card and coach (uid, side): what the card's claim condition sees (challenges)
         self.claim_envs: dict[tuple[int, str], Env] = {}
+        # per card id: its claim condition and the events it needs (challenges.claim_rule)
+        self.claim_rules: dict[str, ClaimRule] = {}
         self.endgame_active = False
         self.claims_this_turn = 0
         self.bonus_played: dict[str, set[str]] = {"home": set(), "away": set()}

@@ -1,7 +1,8 @@
 """The bookkeeping around the actions, counted (issue 16): the legal actions' Reserves
 square asked once per decision, the turn's history scanned at a turn's end only when Get
 On With It! could be due, a discarded card's name made only for a reader, no list of the
-players on the pitch made at a turn's start, no look for what ends with a scope while
+players on the pitch made at a turn's start, a card's claim condition looked up once a
+game, no look for what ends with a scope while
 nothing lasts until one. No clock is read: the counts come from
 wrapping what does the work.
 """
@@ -92,6 +93,13 @@ def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, se
         counts["card_names"] += 1
         return real_name(card)
 
+    real_rule = challenges.claim_rule
+    looked_up: list[str] = []
+
+    def claim_rule(g: Game, item: str):
+        looked_up.append(item)
+        return real_rule(g, item)
+
     real_reset = Game.reset_turn
 
     def reset_turn(self: Game, team: Team) -> None:
@@ -112,6 +120,7 @@ def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, se
 
     monkeypatch.setattr(actions, "has_free_end_zone_square", free_square)
     monkeypatch.setattr(challenges, "card_name", card_name)
+    monkeypatch.setattr(challenges, "claim_rule", claim_rule)
     monkeypatch.setattr(Game, "reset_turn", reset_turn)
     monkeypatch.setattr(Game, "still_in_possession", still)
     monkeypatch.setattr(Team, "players_on_pitch", property(team_list))
@@ -127,6 +136,9 @@ def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, se
     # the turn's history walked for a claim only at the ends of turns Get On With It!
     # could come at (started and ended holding every ball), not at every turn's end
     assert CountedHistory.walks <= counts["gowi_due"] < counts["turns"]
+    # a card's claim condition looked up once per card of the game, not at each Claim step
+    # (three active cards were looked at after each action: several times a turn)
+    assert looked_up and len(looked_up) == len(set(looked_up)) < counts["turns"]
     # a card's name only for the points of a claim (the ledger), none for a discard
     assert counts["card_names"] == sum(game.claims.values())
     # the end of an action or a turn looks for what ends with it only while something
