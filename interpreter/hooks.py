@@ -190,8 +190,7 @@ class HookRegistry:
         self.expiring: dict[tuple[str, int], list[HookInstance]] = {}
         self.examined = 0
 
-    def _put(self, event: str, timing: str, instances: list[HookInstance]) -> None:
-        bucket = Bucket(instances)
+    def _put(self, event: str, timing: str, bucket: Bucket) -> None:
         self.by_key[(event, timing)] = bucket
         self.timings.setdefault(timing, {})[event] = bucket
 
@@ -205,7 +204,9 @@ class HookRegistry:
         at = len(bucket)
         while at > 0 and bucket[at - 1].rank > instance.rank:
             at -= 1
-        self._put(event, timing, [*bucket[:at], instance, *bucket[at:]])
+        new = Bucket(bucket)  # a new list in the old one's place (the class docstring)
+        new.insert(at, instance)
+        self._put(event, timing, new)
         self.count += 1
         if instance.expires is not None:
             self.expiring.setdefault(instance.expires, []).append(instance)
@@ -215,7 +216,9 @@ class HookRegistry:
         event, timing = instance.hook.event, instance.hook.timing
         bucket = self.by_key.get((event, timing))
         if bucket and instance in bucket:
-            self._put(event, timing, [i for i in bucket if i is not instance])
+            new = Bucket(bucket)
+            new.remove(instance)  # (an instance equals itself only)
+            self._put(event, timing, new)
             self.count -= 1
             instance.disabled = True
 
