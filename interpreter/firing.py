@@ -318,7 +318,7 @@ def _start(bucket: Bucket, payload: dict) -> tuple[list[HookInstance], int]:
     guard, hooks.Bucket) and the index of the first that does (`_first`), or -1."""
     table = bucket.table
     if table is None:
-        table = bucket.index()
+        table = bucket.make_index()
     field = bucket.field
     run = bucket if field is None else table.get(id(payload.get(field)), _NONE)
     return run, (_first(run, payload) if run else -1)

@@ -143,7 +143,7 @@ class Bucket(list):
         self.field: str | None = None  # the guarded field every instance reads first
         self.table: dict[int, list[HookInstance]] | None = None  # None: not made yet
 
-    def index(self) -> dict[int, list[HookInstance]]:
+    def make_index(self) -> dict[int, list[HookInstance]]:
         """Make the index (firing._start reads it)."""
         fields = {inst.hook.guards[0][0] if inst.hook.guards else None for inst in self}
         table: dict[int, list[HookInstance]] = {}
@@ -200,7 +200,7 @@ class HookRegistry:
                              instance.hook.origin, "hooks added `for this SCOPE` by a hook that "
                              "fires often pile up: add them once, or for a shorter scope")
         event, timing = instance.hook.event, instance.hook.timing
-        bucket = self.by_key.get((event, timing), [])
+        bucket: list[HookInstance] = self.by_key.get((event, timing), [])
         at = len(bucket)
         while at > 0 and bucket[at - 1].rank > instance.rank:
             at -= 1
