@@ -58,11 +58,11 @@ class HookFiring:
 
     # -- the four windows ------------------------------------------------------------------
     # Each looks its bucket up in the timing's own dict (an event with no hook costs that
-    # lookup), takes the instances whose first guard may hold (the bucket's index by
-    # guard, hooks.Bucket: one player's, not every player's), then finds the first whose
+    # lookup), takes the instances whose guards[0] may hold (the bucket's index by
+    # guards[0], hooks.Bucket: one player's, not every player's), then finds the first whose
     # guards hold (`_first`) before building anything: when none does, the event costs no
     # Firing, no names and no copy. `_run` walks those same instances: the others' first
-    # guard fails, so it would pass them by.
+    # guards[0] fails, so it would pass them by.
     def before(self, event: str, payload: dict) -> Firing | None:
         bucket = self.hooks.on_before.get(event)
         if not bucket:
@@ -146,7 +146,7 @@ class HookFiring:
              value_box: dict | None = None, stop_when_replaced: bool = False,
              stop_when_cancelled: bool = False) -> None:
         """Run the hooks from ``start`` (those before it do not apply: `_first`) of a bucket
-        or its instances for one guard (`_start`). Neither is ever changed in
+        or its instances for one guards[0] object (`_start`). Neither is ever changed in
         place (HookRegistry), so it is walked uncopied."""
         if self.depth >= limits.HOOK_DEPTH:
             self._too_deep(bucket)
@@ -314,8 +314,8 @@ _MISSING = object()
 
 
 def _start(bucket: Bucket, payload: dict) -> tuple[list[HookInstance], int]:
-    """The instances that may apply (those whose first guard holds: the bucket's index by
-    guard, hooks.Bucket) and the index of the first that does (`_first`), or -1."""
+    """The instances that may apply (those whose guards[0] holds: the bucket's index by
+    guards[0], hooks.Bucket) and the index of the first that does (`_first`), or -1."""
     table = bucket.table
     if table is None:
         table = bucket.make_index()

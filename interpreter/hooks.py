@@ -128,12 +128,12 @@ class HookInstance:
 
 class Bucket(list):
     """One (event, timing)'s instances in firing order (a list never changed in place), and
-    their index by guard, made the first time the bucket fires.
+    their index by guards[0], made the first time the bucket fires.
 
-    When every instance's first guard reads the same payload field (`player is self`,
+    When every instance's guards[0] reads the same payload field (`player is self`,
     `team is own`…), ``field`` is that field and ``table`` maps the object each instance's
-    guard stands for (by ``id``: the owners keep those objects alive) to those instances,
-    in firing order: an event then looks at the instances whose first guard holds only,
+    guards[0] stands for (by ``id``: the owners keep those objects alive) to those instances,
+    in firing order: an event then looks at the instances whose guards[0] holds only,
     not at every player's. Otherwise ``field`` is None and the whole bucket is walked."""
 
     __slots__ = ("field", "table")
@@ -169,7 +169,7 @@ class HookRegistry:
     - temporary instances (`for this SCOPE`) are also kept by the (scope, token) they last
       until (``expiring``), so the end of a scope touches only what ends with it: with
       nothing of that scope alive it is one dict lookup, however many hooks are bound.
-    - each bucket indexes its instances by their first guard's object (``Bucket``), made
+    - each bucket indexes its instances by their guards[0] object (``Bucket``), made
       when it first fires and made again after ``owners_changed`` (a rule that gives one
       player's abilities to another);
     ``examined`` counts the instances the ends of scopes have looked at (a test reads it).
@@ -223,7 +223,7 @@ class HookRegistry:
             instance.disabled = True
 
     def owners_changed(self) -> None:
-        """After an owner's objects changed (its ``player``): the guard indexes are made
+        """After an owner's objects changed (its ``player``): the guards[0] indexes are made
         again as the buckets next fire."""
         for bucket in self.by_key.values():
             bucket.table = None
