@@ -23,6 +23,7 @@ from typing import Any
 from nuffle.interpreter.budget import Budget
 from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import (
+    Bucket,
     CompiledHook,
     Env,
     Firing,
@@ -57,18 +58,21 @@ class HookFiring:
 
     # -- the four windows ------------------------------------------------------------------
     # Each looks its bucket up in the timing's own dict (an event with no hook costs that
-    # lookup), then finds the first instance whose guards hold (`_first`) before building
-    # anything: when none does, the event costs no Firing, no names and no copy.
+    # lookup), takes the instances whose guards[0] may hold (the bucket's index by
+    # guards[0], hooks.Bucket: one player's, not every player's), then finds the first whose
+    # guards hold (`_first`) before building anything: when none does, the event costs no
+    # Firing, no names and no copy. `_run` walks those same instances: the others' first
+    # guards[0] fails, so it would pass them by.
     def before(self, event: str, payload: dict) -> Firing | None:
         bucket = self.hooks.on_before.get(event)
         if not bucket:
             return None
-        start = _first(bucket, payload)
+        run, start = _start(bucket, payload)
         firing = Firing()
         if start < 0:
             self._idle(bucket)
         else:
-            self._run(bucket, payload, firing, start, stop_when_cancelled=True)
+            self._run(run, payload, firing, start, stop_when_cancelled=True)
         return firing
 
     def after(self, event: str, payload: dict, record: bool = True) -> Firing | None:
@@ -77,12 +81,12 @@ class HookFiring:
         bucket = self.hooks.on_after.get(event)
         if not bucket:
             return None
-        start = _first(bucket, payload)
+        run, start = _start(bucket, payload)
         firing = Firing()
         if start < 0:
             self._idle(bucket)
         else:
-            self._run(bucket, payload, firing, start)
+            self._run(run, payload, firing, start)
         return firing
 
     def instead(self, event: str, payload: dict) -> bool:
@@ -90,25 +94,25 @@ class HookFiring:
         bucket = self.hooks.on_instead.get(event)
         if not bucket:
             return False
-        start = _first(bucket, payload)
+        run, start = _start(bucket, payload)
         if start < 0:
             self._idle(bucket)
             return False
         firing = Firing()
-        self._run(bucket, payload, firing, start, stop_when_replaced=True)
+        self._run(run, payload, firing, start, stop_when_replaced=True)
         return firing.replaced
 
     def modify(self, event: str, value: Any, payload: dict) -> Any:
         bucket = self.hooks.on_modify.get(event)
         if not bucket:
             return value
-        start = _first(bucket, payload)
+        run, start = _start(bucket, payload)
         if start < 0:
             self._idle(bucket)
             return value
         firing = Firing()
         box: dict[str, Any] = {"value": value, "by": []}
-        self._run(bucket, payload, firing, start, value_box=box)
+        self._run(run, payload, firing, start, value_box=box)
         result = box["value"]
         if box["by"]:  # the narrative names them on the line of the roll they changed
             self.changed_by = box["by"]
@@ -141,8 +145,9 @@ class HookFiring:
     def _run(self, bucket: list[HookInstance], payload: dict, firing: Firing, start: int = 0,
              value_box: dict | None = None, stop_when_replaced: bool = False,
              stop_when_cancelled: bool = False) -> None:
-        """Run the bucket's hooks from ``start`` (those before it do not apply: `_first`).
-        The bucket is never changed in place (HookRegistry), so it is walked uncopied."""
+        """Run the hooks from ``start`` (those before it do not apply: `_first`) of a bucket
+        or its instances for one guards[0] object (`_start`). Neither is ever changed in
+        place (HookRegistry), so it is walked uncopied."""
         if self.depth >= limits.HOOK_DEPTH:
             self._too_deep(bucket)
         if self.depth == 0 and self.budget.event:  # (nothing to start afresh at 0)
@@ -306,6 +311,20 @@ def _literal_fails(literals: tuple[tuple[str, str], ...], payload: dict) -> bool
 
 
 _MISSING = object()
+
+
+def _start(bucket: Bucket, payload: dict) -> tuple[list[HookInstance], int]:
+    """The instances that may apply (those whose guards[0] holds: the bucket's index by
+    guards[0], hooks.Bucket) and the index of the first that does (`_first`), or -1."""
+    table = bucket.table
+    if table is None:
+        table = bucket.make_index()
+    field = bucket.field
+    run = bucket if field is None else table.get(id(payload.get(field)), _NONE)
+    return run, (_first(run, payload) if run else -1)
+
+
+_NONE: list[HookInstance] = []
 
 
 def _first(bucket: list[HookInstance], payload: dict) -> int:

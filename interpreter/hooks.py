@@ -126,6 +126,36 @@ class HookInstance:
     rank: int = 0  # fires after every instance of a lower rank (HookRegistry.add)
 
 
+class Bucket(list):
+    """One (event, timing)'s instances in firing order (a list never changed in place), and
+    their index by guards[0], made the first time the bucket fires.
+
+    When every instance's guards[0] reads the same payload field (`player is self`,
+    `team is own`…), ``field`` is that field and ``table`` maps the object each instance's
+    guards[0] stands for (by ``id``: the owners keep those objects alive) to those instances,
+    in firing order: an event then looks at the instances whose guards[0] holds only,
+    not at every player's. Otherwise ``field`` is None and the whole bucket is walked."""
+
+    __slots__ = ("field", "table")
+
+    def __init__(self, instances: list[HookInstance]) -> None:
+        super().__init__(instances)
+        self.field: str | None = None  # the guarded field every instance reads first
+        self.table: dict[int, list[HookInstance]] | None = None  # None: not made yet
+
+    def make_index(self) -> dict[int, list[HookInstance]]:
+        """Make the index (firing._start reads it)."""
+        fields = {inst.hook.guards[0][0] if inst.hook.guards else None for inst in self}
+        table: dict[int, list[HookInstance]] = {}
+        self.field = fields.pop() if len(fields) == 1 else None
+        if self.field is not None:
+            for inst in self:
+                name = inst.hook.guards[0][1]
+                table.setdefault(id(guard_value(inst.owner, name)), []).append(inst)
+        self.table = table
+        return table
+
+
 class HookRegistry:
     """Hook instances by (event, timing), in the order they fire: by rank, then in the order
     they were added (an instance goes after every instance of its rank or lower).
@@ -139,14 +169,17 @@ class HookRegistry:
     - temporary instances (`for this SCOPE`) are also kept by the (scope, token) they last
       until (``expiring``), so the end of a scope touches only what ends with it: with
       nothing of that scope alive it is one dict lookup, however many hooks are bound.
+    - each bucket indexes its instances by their guards[0] object (``Bucket``), made
+      when it first fires and made again after ``owners_changed`` (a rule that gives one
+      player's abilities to another);
     ``examined`` counts the instances the ends of scopes have looked at (a test reads it).
     """
 
     TIMINGS = ("before", "after", "instead of", "modify")
 
     def __init__(self) -> None:
-        self.by_key: dict[tuple[str, str], list[HookInstance]] = {}
-        self.timings: dict[str, dict[str, list[HookInstance]]] = {t: {} for t in self.TIMINGS}
+        self.by_key: dict[tuple[str, str], Bucket] = {}
+        self.timings: dict[str, dict[str, Bucket]] = {t: {} for t in self.TIMINGS}
         # the same dicts by name, for the firing code's hot paths
         self.on_before = self.timings["before"]
         self.on_after = self.timings["after"]
@@ -157,7 +190,7 @@ class HookRegistry:
         self.expiring: dict[tuple[str, int], list[HookInstance]] = {}
         self.examined = 0
 
-    def _put(self, event: str, timing: str, bucket: list[HookInstance]) -> None:
+    def _put(self, event: str, timing: str, bucket: Bucket) -> None:
         self.by_key[(event, timing)] = bucket
         self.timings.setdefault(timing, {})[event] = bucket
 
@@ -167,11 +200,13 @@ class HookRegistry:
                              instance.hook.origin, "hooks added `for this SCOPE` by a hook that "
                              "fires often pile up: add them once, or for a shorter scope")
         event, timing = instance.hook.event, instance.hook.timing
-        bucket = self.by_key.get((event, timing), [])
+        bucket: list[HookInstance] = self.by_key.get((event, timing), [])
         at = len(bucket)
         while at > 0 and bucket[at - 1].rank > instance.rank:
             at -= 1
-        self._put(event, timing, [*bucket[:at], instance, *bucket[at:]])
+        new = Bucket(bucket)  # a new list in the old one's place (the class docstring)
+        new.insert(at, instance)
+        self._put(event, timing, new)
         self.count += 1
         if instance.expires is not None:
             self.expiring.setdefault(instance.expires, []).append(instance)
@@ -181,9 +216,17 @@ class HookRegistry:
         event, timing = instance.hook.event, instance.hook.timing
         bucket = self.by_key.get((event, timing))
         if bucket and instance in bucket:
-            self._put(event, timing, [i for i in bucket if i is not instance])
+            new = Bucket(bucket)
+            new.remove(instance)  # (an instance equals itself only)
+            self._put(event, timing, new)
             self.count -= 1
             instance.disabled = True
+
+    def owners_changed(self) -> None:
+        """After an owner's objects changed (its ``player``): the guards[0] indexes are made
+        again as the buckets next fire."""
+        for bucket in self.by_key.values():
+            bucket.table = None
 
     def expire(self, scope: str, token: int) -> None:
         """Drop the temporary hooks that last until the end of this scope (those removed

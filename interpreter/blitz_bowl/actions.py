@@ -152,30 +152,34 @@ def choose_action(g: Game, team: Team) -> TurnChoice | FreeChoice | None:
         close = within(g, team, 4)  # can_make's quick no for a Mark
         zones: dict[int, int] = {}  # a Mark's allowance -> the squares it could end near
         if team is g.active:  # legal_actions, with what every player shares worked out once
+            reserves_square: bool | None = None  # (has_free_end_zone_square, asked once)
             for p in team.players:
                 if p.actions_ended:
                     continue
                 sq = p.square
                 done, cancelled = p.actions_this_turn, p.actions_cancelled
-                if sq is None:  # in the Dugout
-                    if "reserves" not in done and "reserves" not in cancelled \
-                            and can_make(g, p, "reserves", danger):
-                        options.append((p, "reserves"))
+                # the actions made or cancelled this turn: most players have neither, and
+                # one look at an empty tuple is cheaper than two at the lists
+                spent: Sequence[str] = done + cancelled if done or cancelled else ()
+                if sq is None:  # in the Dugout: can_make's Reserves
+                    if "reserves" not in spent:
+                        if reserves_square is None:
+                            reserves_square = has_free_end_zone_square(g, team)
+                        if reserves_square:
+                            options.append((p, "reserves"))
                 elif p.is_prone:
-                    if "stand-up" not in done and "stand-up" not in cancelled:
+                    if "stand-up" not in spent:
                         options.append((p, "stand-up"))  # can_make's: Prone
                 elif danger >> sq & 1:  # Marked
-                    if "block" not in done and "block" not in cancelled:
+                    if "block" not in spent:
                         # next to a standing opponent: someone to block (block_targets)
                         options.append((p, "block"))
-                    if "sidestep" not in done and "sidestep" not in cancelled \
-                            and can_make(g, p, "sidestep", danger):
+                    if "sidestep" not in spent and can_make(g, p, "sidestep", danger):
                         options.append((p, "sidestep"))
                 else:  # Open
-                    if "run" not in done and "run" not in cancelled \
-                            and neighbour_masks[sq] & open_squares:  # a free neighbour
-                        options.append((p, "run"))
-                    if "mark" not in done and "mark" not in cancelled and close >> sq & 1:
+                    if "run" not in spent and neighbour_masks[sq] & open_squares:
+                        options.append((p, "run"))  # a free neighbour
+                    if close >> sq & 1 and "mark" not in spent:
                         steps = allowance(g, p, "mark")  # can_make's, past the quick no
                         zone = zones.get(steps, 0)  # within steps + 1 of an opponent
                         if not zone and steps >= 0:
@@ -186,8 +190,7 @@ def choose_action(g: Game, team: Team) -> TurnChoice | FreeChoice | None:
                                 steps > 0 and neighbour_masks[sq] & open_squares & near
                                 or can_end_move(g, p, steps, "end-marking")):
                             options.append((p, "mark"))
-                    if "throw" not in done and "throw" not in cancelled \
-                            and p.ball is not None and throw_targets(g, p):
+                    if p.ball is not None and "throw" not in spent and throw_targets(g, p):
                         options.append((p, "throw"))
     options.append(None)
     prompt = f"action {g.actions_made + 1} of {team.name}" if g.actions_left > 0 \
@@ -258,8 +261,9 @@ def top_level_action(g: Game, player: Player, action: str, free: bool = False,
     balls.check_touchdowns(g, g.active)
     if made and g.round > 1:
         challenges.claim_step(g, g.active)
-        g.after("claim-step", {"team": g.active, "action-number": g.actions_made},
-                record=False)
+        if g.hooks.on_after.get("claim-step"):  # not recorded: no payload for no hook
+            g.after("claim-step", {"team": g.active, "action-number": g.actions_made},
+                    record=False)
 
 
 def perform_action(g: Game, player: Player, action: str, free: bool = False,

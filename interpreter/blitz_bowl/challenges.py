@@ -4,7 +4,8 @@ and the Endgame (page 12).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from nuffle.interpreter.blitz_bowl.messages import Term, card_name
 from nuffle.interpreter.blitz_bowl.search import WORK
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from nuffle.interpreter.blitz_bowl.state import Team
 
 ACTIVE_SPACES = 3
+# a card's claim condition (None: its rules are off) and the events it needs (None: any)
+ClaimRule = tuple[Callable[[Env], Any] | None, frozenset[str] | None]
 ENDGAME_CARDS_USED = 6  # of the 16 Endgame Challenge cards (page 12)
 
 
@@ -52,9 +55,12 @@ def fill_spaces(g: Game) -> None:
             g.final_turns = 2  # the last card is active: one more turn each
             g.note("last-card-active")
     g.active_cards = cards + [None] * (ACTIVE_SPACES - len(cards))
-    if not g.endgame_active and any(c is not None and c.endgame for c in cards):
-        g.endgame_active = True
-        g.note("endgame-begins")
+    if not g.endgame_active:
+        for c in cards:
+            if c.endgame:
+                g.endgame_active = True
+                g.note("endgame-begins")
+                break
 
 
 # -- the Claim step (page 11) -----------------------------------------------------------
@@ -77,22 +83,32 @@ def claimable(g: Game, team: Team, happened: set[str] | None = None) -> list[Car
     conditions look at, when the caller has them: a condition false without any of the
     events it needs (CompiledRules.claim_needs) is then not evaluated."""
     out = []
-    disabled, rules, envs, side = g.options.disabled, g.ruleset.cards, g.claim_envs, team.side
+    rules, envs, side = g.claim_rules, g.claim_envs, team.side
     for cards in (g.active_cards, g.temporary[side]):
         for card in cards:
-            if card is None or card.item in disabled:
+            if card is None:
                 continue
-            compiled = rules[card.item].compiled
-            condition = compiled.claim
+            rule = rules.get(card.item)
+            if rule is None:
+                rule = rules[card.item] = claim_rule(g, card.item)
+            condition, needs = rule
             if condition is None:
                 continue
-            needs = compiled.claim_needs
             if happened is not None and needs is not None and happened.isdisjoint(needs):
                 continue
             WORK.claim_checks += 1
             if condition(envs.get((card.uid, side)) or card_env(g, team, card)):
                 out.append(card)
     return out
+
+
+def claim_rule(g: Game, item: str) -> ClaimRule:
+    """A card's claim condition and the events it needs, looked up once per game and card
+    (``Game.claim_rules``): no condition for a card whose rules are switched off."""
+    if item in g.options.disabled:
+        return None, None
+    compiled = g.ruleset.cards[item].compiled
+    return compiled.claim, compiled.claim_needs
 
 
 def claim_step(g: Game, team: Team) -> None:
@@ -155,12 +171,13 @@ def unbind_card(g: Game, card: Card) -> None:
 
 # -- end of turn (page 11) --------------------------------------------------------------
 def refresh(g: Game, team: Team) -> None:
-    if all(c is not None for c in g.active_cards):
+    if None not in g.active_cards:  # every space is filled (a Card equals itself only)
         first = g.active_cards[0]
         assert first is not None  # every space is filled
         g.discard.append(first)
         g.active_cards[0] = None
-        g.note("card-discarded", card=card_name(first))
+        if g.listeners:  # (Game.note's test: the card's name only for a reader)
+            g.note("card-discarded", card=card_name(first))
     fill_spaces(g)
     g.after("refresh", {"team": team})
 

@@ -208,6 +208,7 @@ def swap_abilities(g: Game, a: Player, b: Player) -> None:
             if inst.owner.kind == "ability" and inst.owner.player in (a, b) \
                     and not inst.captured:
                 inst.owner.player = b if inst.owner.player is a else a
+    g.hooks.owners_changed()  # the buckets' indexes by guard read owner.player
 
 
 def _redirect(env: Env, subject: Any, args: dict, duration: str | None) -> None:

@@ -20,7 +20,7 @@ from nuffle.interpreter.blitz_bowl import actions, balls, challenges, effects
 from nuffle.interpreter.blitz_bowl import squares as square_words
 from nuffle.interpreter.blitz_bowl.attributes import attribute_table
 from nuffle.interpreter.blitz_bowl.board import Board
-from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES
+from nuffle.interpreter.blitz_bowl.challenges import ACTIVE_SPACES, ClaimRule
 from nuffle.interpreter.blitz_bowl.messages import Named, Note, Term
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.search import Masks
@@ -133,6 +133,8 @@ class Game(GameCore):
         self.card_hooks: dict[int, list[HookInstance]] = {}
         # per card and coach (uid, side): what the card's claim condition sees (challenges)
         self.claim_envs: dict[tuple[int, str], Env] = {}
+        # per card id: its claim condition and the events it needs (challenges.claim_rule)
+        self.claim_rules: dict[str, ClaimRule] = {}
         self.endgame_active = False
         self.claims_this_turn = 0
         self.bonus_played: dict[str, set[str]] = {"home": set(), "away": set()}
@@ -232,10 +234,13 @@ class Game(GameCore):
         return 0
 
     def end_scope(self, scope: str, token: int) -> None:
-        """Hooks and changes that last `for this SCOPE` end here."""
-        self.hooks.expire(scope, token)
-        for undo in reversed(self.scope_undos.pop((scope, token), [])):
-            undo()
+        """Hooks and changes that last `for this SCOPE` end here (every action's end: with
+        none kept, no key is made to look for them)."""
+        if self.hooks.expiring:
+            self.hooks.expire(scope, token)
+        if self.scope_undos:
+            for undo in reversed(self.scope_undos.pop((scope, token), [])):
+                undo()
 
     def constant(self, name: str, env: Env) -> Any:
         if name == "last-turn":
@@ -356,9 +361,12 @@ class Game(GameCore):
         others (page 12, Extra Teams; eight Goblins, seven Undead). `nuffle check` keeps a
         team within the 11 squares of an end zone (R405); a player left with no square would
         stay in the Dugout."""
-        self.after("setup", {"team": team}, record=False)
+        # these events are not recorded: with no hook on them, no payload is made
+        if self.hooks.on_after.get("setup"):
+            self.after("setup", {"team": team}, record=False)
         for p in team.players:
-            zone = self.modify("setup-zone", "end-zone", {"team": team})
+            zone = self.modify("setup-zone", "end-zone", {"team": team}) \
+                if self.hooks.on_modify.get("setup-zone") else "end-zone"
             squares = self.setup_squares(team, zone)
             if not squares:
                 continue  # stays in the Dugout
@@ -473,9 +481,13 @@ class Game(GameCore):
         # moment the `had-at-turn-start` of a gain of possession looks at too (reset_turn's
         # possession_at_start; ruling possession-at-turn-start). A ball that comes out of a
         # trapdoor in this turn was not possessed at its start.
-        on_pitch = [b for b in self.balls if b.in_play]
-        self.gowi = bool(on_pitch) and all(self.possession_at_start.get(b.id) == team.side
-                                           for b in on_pitch)
+        at_start, side = self.possession_at_start, team.side
+        any_on_pitch, all_held = False, True
+        for b in self.balls:  # (plain loops: these run at every turn)
+            if b.in_play:
+                any_on_pitch = True
+                all_held = all_held and at_start.get(b.id) == side
+        self.gowi = any_on_pitch and all_held
         self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
         if not any(b.in_play for b in self.balls):
@@ -483,23 +495,23 @@ class Game(GameCore):
         # The Emergency Reserves step, after No Ball in Play (page 6): what is played
         # "before Emergency Reserves" comes here, so a player the trapdoor injured is already
         # in the Dugout (ruling healing-spell-after-trapdoor).
-        self.before("emergency-reserves", {"team": team})
-        if len(team.players_on_pitch) < 3 and team.dugout:  # Emergency Reserves (page 9)
+        if self.hooks.on_before.get("emergency-reserves"):  # (not recorded: as setup's)
+            self.before("emergency-reserves", {"team": team})
+        on_pitch = 0
+        for p in team.players:
+            if p.square is not None:
+                on_pitch += 1
+        # Emergency Reserves (page 9): fewer than three on the pitch, someone in the Dugout
+        if on_pitch < 3 and on_pitch < len(team.players):
             actions.emergency_reserves(self, team)
 
     def end_turn(self, team: Team) -> None:
         """The end of a turn, in the order of ruling end-of-turn-order: the Refresh (the
         turn's last step, pages 6 and 11; none in round 1), the hand limit (page 11), the
         discard of a temporary card not claimed, then Get On With It! (page 11)."""
-        on_pitch = [b for b in self.balls if b.in_play]
-        still = bool(on_pitch) and all(b.holder is not None and b.holder.team is team
-                                       for b in on_pitch)
-        # "have not claimed any challenge cards": any card this team claimed this turn, an
-        # active one or one drawn for this turn only (claims_this_turn counts the active
-        # cards, for Clean Sweep)
-        claimed = any(event == "card-claimed" and payload.get("team") is team
-                      for event, payload in self.turn_history)
-        gowi = self.gowi and still and not claimed
+        # looked at only when the turn started in possession of every ball (``gowi``): most
+        # turns do not, and the turn's history was scanned at every turn's end for nothing
+        gowi = self.gowi and self.still_in_possession(team) and not self.claimed_this_turn(team)
         counting = self.final_turns is not None  # set before this turn's Refresh
         if self.round > 1:
             challenges.refresh(self, team)
@@ -515,6 +527,19 @@ class Game(GameCore):
             self.final_turns -= 1
             if self.final_turns <= 0:
                 self.end_after_last_card()
+
+    def still_in_possession(self, team: Team) -> bool:
+        """Whether ``team`` holds every ball on the pitch (and there is one)."""
+        on_pitch = [b for b in self.balls if b.in_play]
+        return bool(on_pitch) and all(b.holder is not None and b.holder.team is team
+                                      for b in on_pitch)
+
+    def claimed_this_turn(self, team: Team) -> bool:
+        """"have not claimed any challenge cards" (page 11): any card this team claimed this
+        turn, an active one or one drawn for this turn only (claims_this_turn counts the
+        active cards, for Clean Sweep)."""
+        return any(event == "card-claimed" and payload.get("team") is team
+                   for event, payload in self.turn_history)
 
     def end_after_last_card(self) -> None:
         """The game ends after the last card's one more turn each, the higher score winning

@@ -181,9 +181,10 @@ def test_a_bucket_none_of_whose_hooks_applies_builds_nothing(
     assert g.modify("rushes", 2, {"player": players[0]}) == 2
     assert no_run == [] and made == [] and ran == []
     assert g.budget.event == 0  # still a new event at the top, as when hooks are walked
-    # the fourth player's own hook: `_run` starts at it, the three before are skipped
+    # the fourth player's own hook: `_run` walks that player's instances only (the
+    # bucket's index by guards[0], hooks.Bucket), the other players' never looked at
     g.modify("rushes", 2, {"player": players[4]})
-    assert no_run == [3] and len(made) == 1 and len(ran) == 1
+    assert no_run == [0] and len(made) == 1 and len(ran) == 1
 
 
 def test_a_hook_added_while_its_event_fires_waits_for_the_next_time() -> None:
