@@ -203,11 +203,13 @@ def _swap(g: Game, env: Env, a: Player, args: dict, duration: str | None) -> Non
 
 def swap_abilities(g: Game, a: Player, b: Player) -> None:
     a.abilities, b.abilities = b.abilities, a.abilities
-    for bucket in g.hooks.by_key.values():
-        for inst in bucket:
-            if inst.owner.kind == "ability" and inst.owner.player in (a, b) \
-                    and not inst.captured:
-                inst.owner.player = b if inst.owner.player is a else a
+    # an ability's hooks share one Owner (so do the hooks its rules add while it runs):
+    # each Owner is rebound once, however many of its hooks there are
+    owners = {id(inst.owner): inst.owner for bucket in g.hooks.by_key.values()
+              for inst in bucket
+              if inst.owner.kind == "ability" and inst.owner.player in (a, b)}
+    for owner in owners.values():
+        owner.player = b if owner.player is a else a
     g.hooks.owners_changed()  # the buckets' indexes by guard read owner.player
 
 
