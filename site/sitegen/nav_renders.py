@@ -95,16 +95,17 @@ class NavRenders:
             if found is None or found[0] is not owner:
                 found = self.known[key] = (owner, [None] * len(children))
             pieces = found[1]
-        out = []
+        out: list[str] = []
         for number, item in enumerate(children, 1):
             if index and item == index:
                 out.append(before + after)
                 continue
             closed = (pieces is not None and not getattr(item, "active", True)
                       and not getattr(item, "pages", None) and item != page)
-            if closed and pieces is not None and pieces[number - 1] is not None:
+            kept = pieces[number - 1] if closed and pieces is not None else None
+            if kept is not None:
                 self.reused += 1
-                out.append(pieces[number - 1])  # type: ignore[arg-type]
+                out.append(kept)
                 continue
             html = render(item, path_of(number), level, *parent)
             piece = f"{before}{opening}{html}{closing}{after}"
