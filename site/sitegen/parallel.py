@@ -104,8 +104,8 @@ def _child(config: Any, recorder: Any, other: Path, report: Path) -> None:
         result = {"rendered": recorder.rendered, "titles": recorder.titles}
         speed = active()
         if speed is not None:  # the search sections it used, for the parent's cache file
-            result["search_sections"] = speed.sections.used
-            result["page_renders"] = speed.renders.used
+            result["search_sections"] = speed.sections.handed()
+            result["page_renders"] = speed.renders.handed()
     except Abort as error:
         result = {"abort": str(error)}
     except BaseException:  # noqa: BLE001 - reported to the parent, which raises it

@@ -16,6 +16,8 @@ their result needing it; while a build runs, `faster_rendering` changes how they
   by a digest of that HTML (`SearchSections`).
 - A page's conversion from Markdown is kept by a digest of what decides it
   (page_renders.py) and replayed.
+- The navigation's closed items (most of a scenario page's navigation) are rendered once
+  per folder (nav_renders.py).
 
 The last two are kept in the private cache folder too (kept_entries.py: JSON within
 `SITE_CACHE_BYTES`, a wrong shape or another version is a miss), so a later full build of
@@ -35,9 +37,11 @@ from typing import Any
 
 import markdown
 from material.plugins.search import plugin as _search
+from mkdocs import theme as _theme
 from mkdocs import utils as _mkdocs_utils
 from mkdocs.structure import pages as _pages
 from nuffle.sitegen.kept_entries import Kept
+from nuffle.sitegen.nav_renders import NavRenders
 from nuffle.sitegen.page_renders import PageRenders
 
 from nuffle.paths import private_cache_dir
@@ -125,6 +129,7 @@ class Speedups:
         self.markdown = SharedMarkdown()
         self.sections = sections
         self.renders = renders
+        self.nav = NavRenders()
         self.relative_asked = 0  # links the build asked to make relative to a page
         self.relative_urls = 0  # those worked out (each pair of link and folder once)
 
@@ -148,6 +153,7 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
     original_markdown = _pages.markdown
     original_relative = _mkdocs_utils.get_relative_url
     original_add = _search.SearchIndex.add_entry_from_context
+    original_env = _theme.Theme.get_env
 
     @functools.cache
     def relative_to_folder(url: str, folder: str) -> str:
@@ -172,7 +178,11 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
         speed.renders.render(original_render, self, config, files,
                              lambda: getattr(speed.markdown.last, "toc_tokens", []))
 
+    def get_env(self: Any) -> Any:
+        return speed.nav.environment(original_env(self))
+
     _pages.markdown = speed.markdown
+    _theme.Theme.get_env = get_env  # type: ignore[method-assign]
     _pages.Page.render = render  # type: ignore[method-assign]
     _mkdocs_utils.get_relative_url = get_relative_url
     _search.SearchIndex.add_entry_from_context = add_entry_from_context
@@ -187,3 +197,4 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
         _pages.Page.render = original_render  # type: ignore[method-assign]
         _mkdocs_utils.get_relative_url = original_relative
         _search.SearchIndex.add_entry_from_context = original_add
+        _theme.Theme.get_env = original_env  # type: ignore[method-assign]

@@ -170,3 +170,38 @@ def test_the_kept_renders_belong_to_the_rules_lexer_they_were_made_with(
     before = _versions()
     monkeypatch.setitem(lexer.WORDS, "effects", {*lexer.WORDS["effects"], "new-effect"})
     assert _versions() != before
+
+
+def test_a_build_of_the_same_pages_leaves_the_cache_files_as_they_are(
+        tmp_path: Path, cache_dir: Path) -> None:
+    _, speed = build(tmp_path, "first", fast=True)
+    assert speed is not None and (speed.sections.written, speed.renders.written) == (1, 1)
+    files = {name: (cache_dir / name).read_bytes() for name in (CACHE_NAME, RENDERS_NAME)}
+    _, speed = build(tmp_path, "second", fast=True)
+    assert speed is not None and (speed.sections.written, speed.renders.written) == (0, 0)
+    assert {name: (cache_dir / name).read_bytes() for name in files} == files
+    # an edited page: its new entries and no more (the old ones are no longer used)
+    (tmp_path / "docs" / "teams" / "dwarf.md").write_text("# Dwarf\n\nShort.\n")
+    with faster_rendering() as speed:
+        mkdocs_build(load_config(str(tmp_path / "second.yml")))
+    assert (speed.sections.written, speed.renders.written) == (1, 1)
+    assert len(json.loads((cache_dir / RENDERS_NAME).read_text())["entries"]) == 10
+
+
+def test_the_other_process_hands_back_the_entries_read_from_the_file_by_key(
+        tmp_path: Path) -> None:
+    from nuffle.sitegen.kept_entries import Kept
+
+    path = tmp_path / "kept.json"
+    path.write_text(json.dumps({"version": "1", "entries": {"a": [1], "b": [2]}}))
+    child, parent = (Kept(path, "1", lambda v: v if isinstance(v, list) else None)
+                     for _ in range(2))
+    assert child.get("a") == [1]
+    child.used["c"] = [3]  # worked out in the child
+    handed = child.handed()
+    assert handed == {"keys": ["a"], "entries": {"c": [3]}}
+    parent.get("b")
+    parent.absorb(json.loads(json.dumps(handed)))
+    assert parent.used == {"b": [2], "a": [1], "c": [3]}
+    parent.absorb({"keys": ["gone", 4], "entries": {"d": "not a list"}})  # misses, no error
+    assert sorted(parent.used) == ["a", "b", "c"]

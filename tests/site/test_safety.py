@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -355,3 +356,24 @@ def test_nuffle_site_build_exits_1_when_the_scan_finds_a_sink(monkeypatch, capsy
     assert main(["site", "build", "--out", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert "teams/human/index.html: an event handler `onclick`" in err
+
+
+def test_a_whole_site_is_read_half_in_another_process_with_the_same_findings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.sitegen import safety
+    pages = {f"p{n:02}.html": f"<p>page {n}</p>" for n in range(20)}
+    # the same sink on an early and a late page (the first page names it), and one each
+    pages["p03.html"] += '<a href="javascript:x()">a</a><img src=x onerror="y()">'
+    pages["p15.html"] += '<a href="javascript:x()">a</a><iframe src="z"></iframe>'
+    pages["p18.html"] += "<script>alert(1)</script>"
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    monkeypatch.setattr(safety, "_processors", lambda: 2)
+    alone = scan_site(tmp_path)
+    assert (safety.WORK.here, safety.WORK.elsewhere) == (20, 0)
+    monkeypatch.setattr(safety, "SPLIT_FROM", 10)
+    split = scan_site(tmp_path)
+    if hasattr(os, "fork"):
+        assert (safety.WORK.here, safety.WORK.elsewhere) == (10, 10)
+    assert split == alone
+    assert [s.page for s in split] == ["p03.html", "p03.html", "p15.html", "p18.html"]
