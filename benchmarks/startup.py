@@ -29,7 +29,9 @@ warm figure when unchanged).
 Modules are imported from their bytecode, as from an installed wheel (pip compiles it): the
 children run with their own bytecode folder (PYTHONPYCACHEPREFIX, filled by the first run,
 so no checkout is written to) even where PYTHONDONTWRITEBYTECODE is set. --from-source
-measures the other way, every module of Nuffle's compiled at each run.
+measures the way an editable install run with PYTHONDONTWRITEBYTECODE does: Nuffle's
+modules compiled at each run (unless its checkout holds their bytecode from another run), the
+libraries' read from the bytecode they were installed with.
 """
 
 from __future__ import annotations
