@@ -14,15 +14,24 @@ the processor time that took (best of --runs).
     python benchmarks/startup.py [--runs 7] [--top 8]
 
 `check` runs a whole check of the bundled content each time (up to a few seconds): its figure
-is the imports made during the run, not the run's time. It is measured three times: with a
+is the imports made during the run, not the run's time. It is measured five times: with a
 cold content cache (a new, empty cache folder each run: every file is loaded from source, so
-YAML, jsonschema and Lark are imported), a warm one (a folder filled by one run before, its
-kept report removed: every file comes from the cache, and none of those three is imported,
-but the catalogue is loaded and checked), and unchanged (the report the run before kept is
-printed again: neither the loader, the rules language nor the vocabularies are imported).
-Run the script with another checkout's interpreter to measure that checkout (one without
-the content cache gives the cold figure in all three, one without the kept report the warm
-figure when unchanged).
+YAML, jsonschema and Lark are imported); after an author edited one file, a scenario (no
+rules text: YAML and jsonschema are imported to load it again, not Lark) or an ability (its
+rules are parsed again: Lark too), in a copy of the content whose other files come from the
+cache; with every file in the cache (its kept report removed: none of those three is
+imported, but the catalogue is loaded and checked); and unchanged (the report the run before
+kept is printed again: neither the loader, the rules language nor the vocabularies are
+imported). Run the script with another checkout's interpreter to measure that checkout (one
+without the content cache gives the cold figure in all, one without the kept report the
+warm figure when unchanged).
+
+Modules are imported from their bytecode, as from an installed wheel (pip compiles it): the
+children run with their own bytecode folder (PYTHONPYCACHEPREFIX, filled by the first run,
+so no checkout is written to) even where PYTHONDONTWRITEBYTECODE is set. --from-source
+measures the way an editable install run with PYTHONDONTWRITEBYTECODE does: Nuffle's
+modules compiled at each run (unless its checkout holds their bytecode from another run), the
+libraries' read from the bytecode they were installed with.
 """
 
 from __future__ import annotations
@@ -52,9 +61,14 @@ CASES = {
     "nuffle --help": ["--help"],
     "nuffle check --help": ["check", "--help"],
     "nuffle check, cold cache": ["check"],
+    "nuffle check, a scenario edited": ["check"],
+    "nuffle check, an ability edited": ["check"],
     "nuffle check, warm cache": ["check"],
     "nuffle check, unchanged": ["check"],
 }
+# the file each "edited" case changes, in the copy of the content (a comment added at each
+# run: the file's text is new, so it alone is loaded from source)
+EDITED = {"scenario": "blitz-bowl/scenarios", "ability": "blitz-bowl/abilities"}
 
 
 class Figures(NamedTuple):
@@ -64,14 +78,23 @@ class Figures(NamedTuple):
     heaviest: list[tuple[int, str]]  # (microseconds, top-level module) of the best run
 
 
-def measure(args: list[str], cache: str) -> tuple[list[tuple[int, str]], int]:
+class Setting(NamedTuple):
+    """Where the children find their bytecode and the copy of the content an author edits."""
+
+    env: dict[str, str]  # the children's environment
+    content: Path  # the edited copy of the bundled content
+
+
+def measure(args: list[str], cache: str, setting: Setting, content: Path | None = None
+            ) -> tuple[list[tuple[int, str]], int]:
     """(cumulative microseconds, module) of each top-level import made by `nuffle ARGS`
-    with its content cache in ``cache``, in the order they were made; and how many modules
-    were imported in all."""
+    with its content cache in ``cache`` (and its content in ``content``, else the bundled
+    one), in the order they were made; and how many modules were imported in all."""
+    env = {**setting.env, "NUFFLE_CACHE_DIR": cache, "NUFFLE_NO_CACHE": ""}
+    if content is not None:
+        env["NUFFLE_CONTENT"] = str(content)
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", PROGRAM, *args],
-                          capture_output=True, text=True, check=False, timeout=600,
-                          env={**os.environ, "NUFFLE_CACHE_DIR": cache,
-                               "NUFFLE_NO_CACHE": ""})
+                          capture_output=True, text=True, check=False, timeout=600, env=env)
     lines = done.stderr.splitlines()
     if done.returncode not in (0, 1) or MARK not in lines:
         sys.exit(f"nuffle {' '.join(args)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
@@ -84,36 +107,49 @@ def measure(args: list[str], cache: str) -> tuple[list[tuple[int, str]], int]:
     return imports, count
 
 
-def cpu_ms(modules: list[str]) -> float:
+def cpu_ms(modules: list[str], setting: Setting) -> float:
     done = subprocess.run([sys.executable, "-c", IMPORTS_CPU, *modules], capture_output=True,
-                          text=True, check=True, timeout=600)
+                          text=True, check=True, timeout=600, env=setting.env)
     return float(done.stdout)
 
 
-def run(args: list[str], warm: str, case: str) -> tuple[list[tuple[int, str]], int]:
+def edited_file(content: Path, what: str) -> Path:
+    """The first file of EDITED[what] in ``content`` (an ability: one with rules)."""
+    return next(f for f in sorted((content / EDITED[what]).glob("*.yaml"))
+                if what != "ability" or "\nrules:" in f.read_text(encoding="utf-8"))
+
+
+def run(args: list[str], warm: str, case: str, setting: Setting, index: int
+        ) -> tuple[list[tuple[int, str]], int]:
     """measure() with the warm cache folder (without the report a check keeps, for the warm
     case: the next case, unchanged, finds the one its last run kept), or (cold) with a new
     one holding only the grammar's parse tables, as a first check after installing or
-    upgrading would have."""
+    upgrading would have; an "edited" case checks the copy of the content after adding a
+    comment to one of its files."""
     if "warm" in case:
         for kept in Path(warm, "check").glob("*.json"):
             kept.unlink()
+    if "edited" in case:
+        edited = edited_file(setting.content, case.split()[3])
+        with edited.open("a", encoding="utf-8") as out:
+            out.write(f"# edited for the start-up benchmark, run {index}\n")
+        return measure(args, warm, setting, setting.content)
     if "cold" not in case:
-        return measure(args, warm)
+        return measure(args, warm, setting)
     cold_folder = tempfile.mkdtemp(prefix="nuffle-startup-cold-")
     for tables in Path(warm).glob("grammar-*"):
         shutil.copy(tables, cold_folder)
     try:
-        return measure(args, cold_folder)
+        return measure(args, cold_folder, setting)
     finally:
         shutil.rmtree(cold_folder, ignore_errors=True)
 
 
-def best_of(runs: list[tuple[list[tuple[int, str]], int]], options: argparse.Namespace
-            ) -> Figures:
+def best_of(runs: list[tuple[list[tuple[int, str]], int]], options: argparse.Namespace,
+            setting: Setting) -> Figures:
     best, count = min(runs, key=lambda run: sum(t for t, _ in run[0]))
     modules = [module for _, module in best]
-    cpu = min(cpu_ms(modules) for _ in range(options.runs))
+    cpu = min(cpu_ms(modules, setting) for _ in range(options.runs))
     return Figures(sum(t for t, _ in best) / 1000, cpu, count,
                    sorted(best, reverse=True)[:options.top])
 
@@ -123,25 +159,40 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7, help="runs per case (default: 7)")
     parser.add_argument("--top", type=int, default=8, help="heaviest imports listed (default: 8)")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
+    parser.add_argument("--from-source", action="store_true",
+                        help="compile Nuffle's modules at each run (no bytecode kept)")
     options = parser.parse_args()
     figures: dict[str, Figures] = {}
-    warm = tempfile.mkdtemp(prefix="nuffle-startup-warm-")
+    work = Path(tempfile.mkdtemp(prefix="nuffle-startup-"))
+    warm = str(work / "cache")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    if options.from_source:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    else:
+        env["PYTHONPYCACHEPREFIX"] = str(work / "bytecode")
+    content = work / "content"
+    setting = Setting(env, content)
     try:
-        measure(["check"], warm)  # fills the warm cache
+        from nuffle.paths import content_dir  # the checkout measured: the interpreter's
+        shutil.copytree(content_dir(), content)
+        measure(["check"], warm, setting)  # fills the warm cache (and the bytecode)
+        measure(["check"], warm, setting, content)  # and the copy's
         for name, args in CASES.items():
-            runs = [run(args, warm, name) for _ in range(options.runs)]
-            figures[name] = best_of(runs, options)
+            runs = [run(args, warm, name, setting, i) for i in range(options.runs)]
+            figures[name] = best_of(runs, options, setting)
     finally:
-        shutil.rmtree(warm, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
     if options.json:
         print(json.dumps({n: {"wall_ms": f.wall_ms, "cpu_ms": f.cpu_ms, "modules": f.modules}
                           for n, f in figures.items()}, indent=2))
         return 0
     print(f"time nuffle spends importing, best of {options.runs} runs "
-          f"(target {TARGET_MS} ms; {BEFORE_MS} ms before)")
+          f"(target {TARGET_MS} ms; {BEFORE_MS} ms before"
+          f"{'; compiled from source' if options.from_source else ''})")
     for name, f in figures.items():
         verdict = "ok" if f.wall_ms < TARGET_MS else "over the target"
-        print(f"\n{name:26} {f.wall_ms:7.1f} ms by -X importtime ({verdict}), "
+        print(f"\n{name:32} {f.wall_ms:7.1f} ms by -X importtime ({verdict}), "
               f"{f.cpu_ms:.1f} ms of CPU, {f.modules} modules")
         for micros, module in f.heaviest:
             print(f"    {micros / 1000:7.1f} ms  {module}")

@@ -115,11 +115,11 @@ def load_document(path: Path, override: str | None = None, parse: bool = True
 
 def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
     """Schema-check one document and parse its rules. Returns the item if it is usable.
-    The schemas (jsonschema), the rules parser (Lark) and the markup check are imported
-    here, when a file is really loaded: a run whose files all come from the cache reads none."""
+    The schemas (jsonschema) and the markup check are imported here, when a file is really
+    loaded, and the rules parser (Lark) when it has rules: a run whose files all come from
+    the cache reads none, and one that loads a scenario again no parser."""
     from nuffle.catalogue import schemas
     from nuffle.catalogue.markup import check_markup
-    from nuffle.dsl.parser import RulesSyntaxError, parse_rules
     diags = list(doc.diagnostics)
     if doc.data is None:
         return None, diags
@@ -149,6 +149,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
         text = _dig(doc.data, path)
         if not isinstance(text, str):
             continue
+        from nuffle.dsl.parser import RulesSyntaxError, parse_rules
         rules = RulesText(path, context, text)
         try:
             rules.ast = parse_rules(text, doc.rules_source(path))

@@ -1,6 +1,7 @@
 """Start-up imports only what the command uses (issue 16): `nuffle --help` imports no
 command module, and `nuffle check` neither MkDocs, the site generator, the game engines,
-the translation catalogs nor tqdm (nor, when no file changed, the loader and the checks).
+the translation catalogs nor tqdm (nor, when no file changed, the loader and the checks;
+nor the rules parser when the one file loaded again has no rules).
 Counted in a fresh interpreter (sys.modules), never timed; `benchmarks/startup.py` gives
 the times. And the lazy parser is the eager one: every command's help, options and one-line
 summary are the same either way."""
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -119,6 +121,19 @@ def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
     assert unchanged == 0 and kept_out == out
     assert within(kept, CHECKING) == []
     assert set(kept) < set(warm)
+    # an author's new or edited file, the others from the cache: a scenario (no rules text)
+    # needs YAML and the schemas to be loaded again, not the rules parser; an ability does
+    bundled = Path(__file__).resolve().parents[2] / "content" / "blitz-bowl"
+    for kind, source, parsed in (("scenario", "scenarios/ability-canny-tracker.yaml", False),
+                                 ("ability", "abilities/canny-tracker.yaml", True)):
+        text = (bundled / source).read_text(encoding="utf-8")
+        edited = tmp_path / f"my-{kind}.yaml"
+        edited.write_text(re.sub(r"(?m)^id: .*$", f"id: my-{kind}", text), encoding="utf-8")
+        status, edit_out, modules = loaded("check", str(edited), cache=tmp_path)
+        assert status == 0 and f"(1 {kind}): 0 errors" in edit_out
+        assert {"yaml", "jsonschema", "nuffle.catalogue.schemas"} <= set(modules)
+        assert bool(within(modules, ("lark", "nuffle.dsl.parser"))) is parsed
+        assert within(modules, NOT_FOR_CHECK) == []
 
 
 def subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
