@@ -51,7 +51,20 @@ class _Watch:
         self.frame: _Frame | None = None
 
 
-class Recording(dict):
+class _Watched:
+    """What a page maker's reads are noted through: ``watch``, the frame running."""
+
+    __slots__ = ()
+    watch: _Watch
+
+    def _whole(self) -> None:
+        """Going through the whole mapping or set: the maker read everything."""
+        frame = self.watch.frame
+        if frame is not None:
+            frame.whole = True
+
+
+class Recording(_Watched, dict):
     """A dict that notes the keys read from it, and the values written to it, while a page
     maker runs (`_Watch.frame`); going through all of it, or removing from it, is reading
     everything."""
@@ -67,11 +80,6 @@ class Recording(dict):
         frame = self.watch.frame
         if frame is not None:
             frame.reads.add((self.source, key))
-
-    def _whole(self) -> None:
-        frame = self.watch.frame
-        if frame is not None:
-            frame.whole = True
 
     def __getitem__(self, key: Any) -> Any:
         self._read(key)
@@ -150,7 +158,7 @@ class Recording(dict):
         dict.update(self, *args, **kwargs)
 
 
-class _RecordingLeft(LeftEnglish):
+class _RecordingLeft(_Watched, LeftEnglish):
     """`Site.untranslated` of another language, noting which item's texts a page asked for
     (`LeftEnglish.of`); going through all of it is reading everything."""
 
@@ -168,18 +176,15 @@ class _RecordingLeft(LeftEnglish):
         return super().of(start)
 
     def __contains__(self, key: object) -> bool:
-        if self.watch.frame is not None:
-            self.watch.frame.whole = True
+        self._whole()
         return set.__contains__(self, key)
 
     def __iter__(self) -> Iterator[str]:
-        if self.watch.frame is not None:
-            self.watch.frame.whole = True
+        self._whole()
         return set.__iter__(self)
 
     def __len__(self) -> int:
-        if self.watch.frame is not None:
-            self.watch.frame.whole = True
+        self._whole()
         return set.__len__(self)
 
 
