@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,17 @@ def pack(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.fixture
+def again(checks, capsys) -> Callable[..., bool]:
+    """`nuffle check ARGV` (as `run`), True when it checked again rather than printing a
+    kept report."""
+    def checked(*argv: str) -> bool:
+        before = len(checks)
+        run(capsys, *argv)
+        return len(checks) > before
+    return checked
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     """`nuffle check ARGV`; a pack alone is checked as the whole content (`--base none`:
     quick, without the bundled content), unless the base is given."""
@@ -86,12 +98,7 @@ def test_the_whole_content_is_kept_too(where, checks, capsys) -> None:
     assert run(capsys) == first and len(checks) == 1
 
 
-def test_any_change_to_what_is_read_checks_again(where, checks, pack, capsys,
-                                                 monkeypatch) -> None:
-    def again(*argv: str) -> bool:
-        before = len(checks)
-        run(capsys, *argv)
-        return len(checks) > before
+def test_any_change_to_what_is_read_checks_again(where, again, pack, monkeypatch) -> None:
     assert again(str(pack)) and not again(str(pack))
     (pack / "abilities" / "bad.yaml").write_text(BAD.replace("frobnicate", "reroll"))
     assert again(str(pack)) and not again(str(pack))
@@ -114,13 +121,8 @@ def test_any_change_to_what_is_read_checks_again(where, checks, pack, capsys,
     assert again(str(pack))
 
 
-def test_the_packs_and_the_base_are_part_of_the_key(where, checks, pack, tmp_path,
-                                                    capsys) -> None:
+def test_the_packs_and_the_base_are_part_of_the_key(where, again, pack, tmp_path) -> None:
     """With the bundled content: another pack beside, a pack's file edited, another base."""
-    def again(*argv: str) -> bool:
-        before = len(checks)
-        run(capsys, *argv)
-        return len(checks) > before
     other = tmp_path / "other"
     other.mkdir()
     (other / "team.yaml").write_text(TEAM_FILE.format(id="kept-team", name="Kept"))
