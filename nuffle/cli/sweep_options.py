@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 
 from nuffle.limits import JOBS
+from nuffle.machine import available_processors
 
 MARGIN_LOW, MARGIN_HIGH = 0.5, 50.0  # points: 0.5 needs about 38,000 games a pairing
 
@@ -14,11 +14,7 @@ MARGIN_LOW, MARGIN_HIGH = 0.5, 50.0  # points: 0.5 needs about 38,000 games a pa
 def default_jobs() -> int:
     """The processors this process may run on (its affinity where the platform says), at
     most the --jobs limit: one worker each."""
-    try:
-        count = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        count = os.cpu_count() or 1
-    return max(1, min(JOBS, count))
+    return max(1, min(JOBS, available_processors()))
 
 
 def margin_points(value: str) -> float:

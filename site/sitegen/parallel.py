@@ -37,23 +37,18 @@ from typing import Any
 from mkdocs.exceptions import Abort
 from nuffle.sitegen.render_speed import active
 
+from nuffle.machine import available_processors
+
 # what the child's English pass does not need to do: read, render and check the pages, and
 # render the theme's own pages (a 404 page and a sitemap the parent writes or takes)
 _SKIPPED = ("_populate_page", "_build_page", "_build_theme_template")
-
-
-def processors() -> int:
-    """The processors this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def can_split(config: Any) -> bool:
     """Whether a full build can run its languages in two processes: fork, two processors,
     and another language to build."""
     i18n = config.plugins.get("i18n")
-    return (hasattr(os, "fork") and processors() > 1 and i18n is not None
+    return (hasattr(os, "fork") and available_processors() > 1 and i18n is not None
             and len(getattr(i18n, "build_languages", [])) > 1)
 
 

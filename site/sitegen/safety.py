@@ -30,6 +30,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import Abort
 
+from nuffle.machine import available_processors
+
 # A start tag as the browser reads it: a quote opens a value only right after `=`.
 _TAG = re.compile(r"""<[A-Za-z][^>"'=]*+(?:(?:=[\t\n\f\r ]*+(?:"[^"]*+"|'[^']*+')?|["'])"""
                   r"""[^>"'=]*+)*+>""")
@@ -127,7 +129,7 @@ def _read_pages(site_dir: Path, files: list[str]) -> tuple[dict, dict]:
     """`_read` of ``files``, the later half in another process when a second processor is
     free (a full build's 1,800 pages, read after the build, when both are)."""
     WORK.here = WORK.elsewhere = 0
-    if len(files) < SPLIT_FROM or not hasattr(os, "fork") or _processors() < 2:
+    if len(files) < SPLIT_FROM or not hasattr(os, "fork") or available_processors() < 2:
         WORK.here = len(files)
         return _read(site_dir, files)
     import multiprocessing
@@ -141,12 +143,6 @@ def _read_pages(site_dir: Path, files: list[str]) -> tuple[dict, dict]:
     WORK.here, WORK.elsewhere = half, len(files) - half
     # the first page that has it wins: the earlier half's
     return {**later_tags, **tags}, {**later_scripts, **scripts}
-
-
-def _processors() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def _read(site_dir: Path, files: list[str]) -> tuple[dict, dict]:

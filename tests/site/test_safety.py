@@ -368,7 +368,7 @@ def test_a_whole_site_is_read_half_in_another_process_with_the_same_findings(
     pages["p18.html"] += "<script>alert(1)</script>"
     for name, text in pages.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    monkeypatch.setattr(safety, "_processors", lambda: 2)
+    monkeypatch.setattr(safety, "available_processors", lambda: 2)
     alone = scan_site(tmp_path)
     assert (safety.WORK.here, safety.WORK.elsewhere) == (20, 0)
     monkeypatch.setattr(safety, "SPLIT_FROM", 10)
