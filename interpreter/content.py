@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from nuffle.dsl.diagnostics import SourceMap
 from nuffle.interpreter.compiler import CompiledRules
@@ -15,7 +16,9 @@ from nuffle.interpreter.errors import ContentError
 from nuffle.interpreter.vocabulary import EDITIONS
 
 from nuffle.catalogue.model import Catalogue
-from nuffle.paths import REPO_ROOT
+from nuffle.paths import REPO_ROOT, content_dir
+
+R = TypeVar("R")
 
 
 @dataclass
@@ -64,6 +67,18 @@ def checked_catalogue(key: tuple[str, ...]) -> Catalogue:
     if errors:
         raise ContentError(f"the content has {len(errors)} error(s); run `nuffle check` to see them")
     return catalogue
+
+
+def cached_ruleset(cache: dict[tuple[str, ...], R], extra: Iterable[Path],
+                   build: Callable[[Catalogue], R], catalogue: Catalogue | None = None) -> R:
+    """A game's ruleset of the bundled content plus ``extra`` files, built once per process
+    into ``cache`` (that game's own); from ``catalogue`` when the caller has already loaded
+    `checked_catalogue` of these files (`nuffle play` telling the games apart by their teams)."""
+    key = cache_key(extra)
+    slot = (str(content_dir()), *key)  # a fork (`--base none`) is other content
+    if slot not in cache:
+        cache[slot] = build(catalogue if catalogue is not None else checked_catalogue(key))
+    return cache[slot]
 
 
 def cache_key(extra: Iterable[Path]) -> tuple[str, ...]:

@@ -11,8 +11,11 @@ from typing import Any
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.blitz_bowl.ruleset import Ruleset
 from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset as _load
+from nuffle.interpreter.blitz_bowl.ruleset import team_ids as _team_ids
 from nuffle.interpreter.bots import GreedyBot, RandomBot
 from nuffle.interpreter.dice import Dice
+
+from nuffle.catalogue.model import Catalogue
 
 NAME = "Blitz Bowl (Season 2)"
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
@@ -38,8 +41,12 @@ def options_from_args(parser: Any, ruleset: Ruleset, args: Any) -> Options:
     return game_options(parser, ruleset, args)
 
 
-def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
-    return _load(extra)
+def load_ruleset(extra: Iterable[Path] = (), catalogue: Catalogue | None = None) -> Ruleset:
+    return _load(extra, catalogue)
+
+
+def team_ids(catalogue: Catalogue) -> frozenset[str]:
+    return _team_ids(catalogue)
 
 
 def new_game(ruleset: Ruleset, home: str, away: str, agents: dict, seed: int | None,

@@ -15,8 +15,7 @@ from nuffle.interpreter.blitz_bowl.board import Board
 from nuffle.interpreter.compiler import CompiledRules, Compiler
 from nuffle.interpreter.content import (
     Rules,
-    cache_key,
-    checked_catalogue,
+    cached_ruleset,
     content_version,
     stable,
 )
@@ -25,7 +24,6 @@ from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
 
 from nuffle.catalogue.model import Catalogue
 from nuffle.catalogue.packs import is_homebrew
-from nuffle.paths import content_dir
 
 EDITION = "blitz-bowl-s2"
 GAME = "blitz-bowl"
@@ -64,6 +62,11 @@ class Ruleset:
         return out
 
 
+def _of(catalogue: Catalogue, kind: str) -> list:
+    """The items of ``kind`` that belong to this game."""
+    return [i for i in catalogue.of_kind(kind) if i.edition == EDITION]
+
+
 def build_ruleset(catalogue: Catalogue) -> Ruleset:
     vocab = vocabulary("blitz-bowl")
 
@@ -77,7 +80,7 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
         return CompiledRules()
 
     def of(kind: str):
-        return [i for i in catalogue.of_kind(kind) if i.edition == EDITION]
+        return _of(catalogue, kind)
 
     names = {i.id: i.data.get("name", i.id) for i in catalogue.sorted_items()
              if EDITIONS.get(i.edition or "", GAME) == GAME}
@@ -129,10 +132,13 @@ def build_ruleset(catalogue: Catalogue) -> Ruleset:
 _CACHE: dict[tuple[str, ...], Ruleset] = {}  # by base content and extra files
 
 
-def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
-    """The bundled content (plus ``extra`` files), checked and compiled; cached per process."""
-    key = cache_key(extra)
-    slot = (str(content_dir()), *key)  # a fork (`--base none`) is other content
-    if slot not in _CACHE:
-        _CACHE[slot] = build_ruleset(checked_catalogue(key))
-    return _CACHE[slot]
+def load_ruleset(extra: Iterable[Path] = (), catalogue: Catalogue | None = None) -> Ruleset:
+    """The bundled content (plus ``extra`` files), checked and compiled; cached per process
+    (``catalogue``: `checked_catalogue` of the same files, when already loaded)."""
+    return cached_ruleset(_CACHE, extra, build_ruleset, catalogue)
+
+
+def team_ids(catalogue: Catalogue) -> frozenset[str]:
+    """The ids of this game's teams in a checked catalogue: enough to tell which game two
+    teams belong to without compiling its rules."""
+    return frozenset(i.id for i in _of(catalogue, "team"))

@@ -13,8 +13,11 @@ from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
 from nuffle.interpreter.blood_bowl.match import Match, Options
 from nuffle.interpreter.blood_bowl.ruleset import TABLE_EDITIONS, Ruleset
 from nuffle.interpreter.blood_bowl.ruleset import load_ruleset as _load
+from nuffle.interpreter.blood_bowl.ruleset import team_ids as _team_ids
 from nuffle.interpreter.bots import RandomBot
 from nuffle.interpreter.dice import Dice
+
+from nuffle.catalogue.model import Catalogue
 
 NAME = "Blood Bowl (PBBL 1.10)"
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": BloodBowlGreedyBot}
@@ -60,8 +63,12 @@ def card_options(parser: Any, ruleset: Ruleset, value: str | None) -> dict[str, 
     return {"cards": tuple(decks)}
 
 
-def load_ruleset(extra: Iterable[Path] = ()) -> Ruleset:
-    return _load(extra)
+def load_ruleset(extra: Iterable[Path] = (), catalogue: Catalogue | None = None) -> Ruleset:
+    return _load(extra, catalogue)
+
+
+def team_ids(catalogue: Catalogue) -> frozenset[str]:
+    return _team_ids(catalogue)
 
 
 def new_game(ruleset: Ruleset, home: str, away: str, agents: dict, seed: int | None,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from nuffle.cli.common import EXIT_CONTENT, EXIT_OK
 from nuffle.cli.content_option import add_content_option, content_paths  # noqa: F401 - re-exported
@@ -14,16 +15,13 @@ from nuffle.interpreter.errors import ContentError
 from nuffle.paths import REPO_ROOT
 
 EXTRA_TIME = ("balls", "endgame")
+T = TypeVar("T")
 
 
 def ruleset_or_exit(extra: list[Path] | None = None) -> Any:
     """The Blitz Bowl ruleset (commands that play Blitz Bowl only: league)."""
     from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
-    try:
-        return load_ruleset(extra or [])
-    except ContentError as exc:
-        print(f"nuffle: {exc}", file=sys.stderr)
-        sys.exit(EXIT_CONTENT)
+    return _or_exit(lambda: load_ruleset(extra or []))
 
 
 def rules_error(result, stream=None) -> int:
@@ -105,8 +103,11 @@ def pick_game(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: 
     read_rosters(parser, args, extra)
     home, away = args.home, args.away
     game = args.game
-    if game is None:
-        teams = {g: set(_ruleset(rules(g), extra).teams) for g in GAMES}
+    catalogue = None
+    if game is None:  # the teams' game: from the content's team ids, compiling neither game
+        from nuffle.interpreter.content import cache_key, checked_catalogue
+        catalogue = _or_exit(lambda: checked_catalogue(cache_key(extra)))
+        teams = {g: set(rules(g).team_ids(catalogue)) for g in GAMES}
         game = infer_game(teams, home, away if away != "all" else home)
         if game is None:
             both = [g for g, ts in teams.items() if home in ts and (away == "all" or away in ts)]
@@ -122,12 +123,13 @@ def pick_game(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: 
         if given:
             parser.error(f"{', '.join(given)}: {rules(other).NAME} option"
                          f"{'s' if len(given) > 1 else ''} (add --game {other})")
-    return game, _ruleset(rules(game), extra)
+    return game, _or_exit(lambda: rules(game).load_ruleset(extra, catalogue))
 
 
-def _ruleset(game: Any, extra: list[Path]) -> Any:
+def _or_exit(load: Callable[[], T]) -> T:
+    """What ``load`` gives, or the content error it raised printed, and exit status 1."""
     try:
-        return game.load_ruleset(extra)
+        return load()
     except ContentError as exc:
         print(f"nuffle: {exc}", file=sys.stderr)
         sys.exit(EXIT_CONTENT)

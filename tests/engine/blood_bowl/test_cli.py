@@ -103,3 +103,24 @@ def test_scenario_runs_a_blood_bowl_scenario(capsys) -> None:
     code, out, _ = run(["scenario", str(path), "-v"], capsys)
     assert code == 0
     assert "ok   kick-off-riot-forward" in out and "Kick-Off Table: Riot" in out
+
+
+def test_the_game_is_inferred_from_team_ids_compiling_only_the_game_played(
+        capsys, monkeypatch) -> None:
+    # telling the games apart needs their team ids, not their compiled rules: a Blood Bowl
+    # match builds no Blitz Bowl ruleset, and the other way round
+    from nuffle.interpreter.blitz_bowl import ruleset as blitz
+    from nuffle.interpreter.blood_bowl import ruleset as blood
+    built: list[str] = []
+    for module, game in ((blitz, "blitz-bowl"), (blood, "blood-bowl")):
+        monkeypatch.setattr(module, "_CACHE", {})
+        real = module.build_ruleset
+        monkeypatch.setattr(module, "build_ruleset",
+                            lambda catalogue, real=real, game=game: built.append(game)
+                            or real(catalogue))
+    code, out, _ = run(["play", "--home", "amazon", "--away", "khemri", "--seed", "2"], capsys)
+    assert code == 0 and out.startswith("Blood Bowl: Amazon v Khemri")
+    assert built == ["blood-bowl"]
+    code, out, _ = run(["play", "--home", "human", "--away", "orc", "--seed", "1"], capsys)
+    assert code == 0 and "round 1" in out
+    assert built == ["blood-bowl", "blitz-bowl"]
