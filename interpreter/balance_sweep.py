@@ -143,7 +143,9 @@ def _rows(plan: Plan, pairings: list[dict], names: Mapping[str, str]) -> list[di
     def label(value: int | None, trait: str | None, rest: str = "") -> str:
         parts = [rest] if rest else []
         if plan.vary and value is not None:
-            parts.append(f"{plan.vary.rpartition('.')[2]}={value}")
+            field = plan.vary.split(".")[1:]  # a number's field, with its text's for `rules.2`
+            short = ".".join(field[-2:]) if field[-1].isdecimal() else field[-1]
+            parts.append(f"{short}={value}")
         if trait:
             parts.append(names.get(trait, trait))
         return " · ".join(parts) or "-"

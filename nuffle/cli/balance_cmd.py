@@ -44,8 +44,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--vary", metavar="ITEM.FIELD=VALUES",
                    help="sweep one number of one item over VALUES (a range 1..6 or a list "
                         "1,3,5), e.g. break-some-bones.points=1..6 or "
-                        "human.positions.blitzer.move=5..8; ITEM is an id or KIND/ID, a list "
-                        "element is named by its id; your files are never changed")
+                        "human.positions.blitzer.move=5..8, or a number in its rules by its "
+                        "place, e.g. hulking-brute.rules.1=-2..0; ITEM is an id or KIND/ID, a "
+                        "list element is named by its id; your files are never changed")
     p.add_argument("--margin", type=margin_points, metavar="M",
                    help="play each pairing in batches of 25 games until its rates are "
                         "within ±M points at 95%% (default: 5, unless --games is given)")

@@ -175,6 +175,54 @@ def test_variants_are_built_in_memory_and_reach_the_ruleset() -> None:
     assert Path(item.path).read_text(encoding="utf-8") == on_disk
 
 
+def test_a_number_inside_rules_is_varied_by_its_place_with_its_sign() -> None:
+    from nuffle.interpreter.sweep import content_for, load_content
+    from nuffle.interpreter.variants import InRules, field_path, find_item, variant_text
+    from nuffle.sitegen.balance import game_items
+    catalogue, _, _ = load_content(content_for([]))
+    items = game_items(catalogue)
+    brute = find_item(items, "hulking-brute")  # `... change value by -1`
+    where = field_path(brute, ("rules", "1"))
+    assert where == InRules(("rules",), 1)
+    text = variant_text(brute, where, -3)
+    changed = [(a, b) for a, b in zip(brute.doc.text.split("\n"), text.split("\n"),
+                                     strict=True)
+               if a != b]
+    assert changed == [(a, a.replace("by -1", "by -3")) for a, _ in changed] and \
+        len(changed) == 1 and changed[0][0].endswith("change value by -1")
+    card = find_item(items, "take-them-down")  # its Bonus Play's rules write one number
+    varied = variant_text(card, field_path(card, ("bonus_play", "rules", "1")), 7)
+    loaded, errors, _ = load_content(content_for([], {card.path: varied}))
+    assert errors == []
+    back = loaded.get("challenge-card", "take-them-down", "blitz-bowl")
+    numbers = [n for r in back.rules if tuple(r.path) == ("bonus_play", "rules")
+               for n in _numbers(r.ast)]
+    assert 7 in numbers and card.doc.text != varied
+
+
+def _numbers(node) -> list[int]:
+    from dataclasses import fields
+
+    from nuffle.dsl import ast
+    if isinstance(node, ast.Number):
+        return [node.value]
+    if isinstance(node, ast.Node):
+        return [n for f in fields(node) for n in _numbers(getattr(node, f.name))]
+    if isinstance(node, (list, tuple)):
+        return [n for e in node for n in _numbers(e)]
+    return []
+
+
+def test_a_varied_rules_number_labels_its_rows_and_plays(capsys) -> None:
+    code, out, _ = run(["balance", "--team", "orc", "--against", "human", "--vary",
+                        "hulking-brute.rules.1=-3,0", "--games", "4", "--jobs", "1",
+                        "--format", "json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["values"] == [-3, 0]
+    assert [r["label"] for r in data["rows"]] == ["rules.1=-3", "rules.1=0"]
+
+
 @pytest.mark.parametrize(("vary", "says"), [
     ("get-the-ball.points", "write ITEM.FIELD=VALUES"),
     ("get-the-ball.points=a..b", "range of whole numbers"),
@@ -182,6 +230,9 @@ def test_variants_are_built_in_memory_and_reach_the_ruleset() -> None:
     ("get-the-ball.points=1..99", "at most 50"),
     ("no-such-card.points=1..2", "no item `no-such-card`"),
     ("get-the-ball.name=1..2", "its numbers: points, copies"),
+    ("hulking-brute.rules=1", "its numbers: rules.1"),
+    ("hulking-brute.rules.2=1", "the rules at rules write 1 number: rules.1"),
+    ("safe-hands.rules.0=1", "2 numbers: name one by its place, rules.1 to rules.2"),
 ])
 def test_a_bad_vary_is_a_usage_error(vary, says, capsys) -> None:
     with pytest.raises(SystemExit) as stop:
