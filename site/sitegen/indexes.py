@@ -12,6 +12,7 @@ from nuffle.sitegen.items import (
     shown,
     source_line,
 )
+from nuffle.sitegen.stale import translation_notice
 from nuffle.sitegen.titles import sort_key
 
 from nuffle.catalogue.model import Item
@@ -168,16 +169,20 @@ def rulings_page(site: Site) -> None:
 
 def ruling_entry(site: Site, r: Item, here: str) -> list[str]:
     """One ruling, folded: its title shows, the rest opens on a tap (a `<details>` that
-    carries the ruling's anchor)."""
+    carries the ruling's anchor); in another language, with the notice of the texts shown
+    in English."""
     d = r.data
     status = d.get("status")
     status = site.t(STATUS[status]) if status in STATUS else esc(status)
     src = d.get("source") or {}
     out = [f'<details class="note ruling" id="{anchor_id(r.id)}" markdown="1">',
            f"<summary>{esc(d.get('title', r.id))}</summary>", "",
-           f"*{status} · {edition_label(site, d.get('edition'))} · id {code(r.id)}*", "",
-           "**" + site.t("Question.") + f"** {esc(d.get('question', ''))}", "",
-           "**" + site.t("Ruling.") + f"** {esc(d.get('ruling', ''))}", ""]
+           f"*{status} · {edition_label(site, d.get('edition'))} · id {code(r.id)}*", ""]
+    notice = translation_notice(site, r)  # texts shown in English say so, as on item pages
+    if notice:
+        out += [notice, ""]
+    out += ["**" + site.t("Question.") + f"** {esc(d.get('question', ''))}", "",
+            "**" + site.t("Ruling.") + f"** {esc(d.get('ruling', ''))}", ""]
     refs = []
     for ref in d.get("applies_to", []):
         kind, _, item_id = ref.partition("/")

@@ -164,6 +164,31 @@ def test_a_missing_translation_shows_the_not_translated_banner(content: Path) ->
     assert "### Traduzione non aggiornata (0)" in status
 
 
+def test_a_ruling_shown_in_english_says_so_in_the_rulings_log(content: Path) -> None:
+    """A ruling has no page of its own: its entry in the rulings log carries the notice."""
+    from nuffle.sitegen.indexes import rulings_page
+    po_path = content / "locales/it/content.po"
+    po = polib.pofile(str(po_path))
+    for entry in po:
+        if entry.msgctxt == "ruling/actions-ended-this-turn/ruling":
+            english = entry.msgid
+            entry.msgstr = ""
+    po.save(str(po_path))
+    translations.translated.cache_clear()
+    catalogue, _, _ = load_catalogue()
+    localized, left = localized_catalogue(catalogue, "it")
+    site = Site.of(localized, "it")
+    site.untranslated = left
+    rulings_page(site)
+    page = site.pages["rulings.md"]
+    entries = {chunk.split('"', 1)[0]: chunk for chunk in page.split('id="')[1:]}
+    untranslated = entries["actions-ended-this-turn"]
+    notice = untranslated[untranslated.index('!!! info "'):untranslated.index("**Domanda.**")]
+    assert "<code>ruling</code>" in notice and english.split()[0] in notice
+    assert "translation.md#it" in notice
+    assert sum("!!!" in chunk for chunk in entries.values()) == 1  # the others: translated
+
+
 # ---- placeholders ------------------------------------------------------------------------
 
 RENAMED = [  # (context, English, a translation with a renamed field), one per domain
