@@ -192,6 +192,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
             stem, dot, ext = path.rpartition(".")
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
                 site.pages[f"{stem}.{lang}{dot}{ext}"] = text
+    memo.save(site.pages)  # for a new process building into the folder (page_memo_file.py)
     return site
 
 
