@@ -26,6 +26,7 @@ from typing import Any
 
 from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.sitegen import page_memo_file
+from nuffle.sitegen.written_docs import written_docs
 
 from nuffle.catalogue.model import Item
 from nuffle.i18n.localize import LeftEnglish
@@ -420,13 +421,17 @@ class _Session:
         if out is None:
             return False
         texts = []
+        docs = out / "docs"
         for target, k, value in entry.writes:
             if isinstance(value, _OnDisk):
                 places = [out / "cache" / "drawings" / f"{k}.html"] if target == "fragments" \
-                    else [out / "docs" / _localized(k, self.site.lang), out / "docs" / k]
-                value = _read_back(places, value)
-                if value is None:
+                    else [docs / _localized(k, self.site.lang), docs / k]
+                found = _read_back(places, value)
+                if found is None:
                     return False
+                place, value = found
+                if target == "pages":  # write_tree need not read it again
+                    written_docs(docs).note(place.relative_to(docs).as_posix(), place, value)
                 self.memo.read_back += 1
             texts.append((target, k, value))
         entry.sums = entry.digests()
@@ -443,8 +448,8 @@ def _localized(path: str, lang: str) -> str:
     return f"{stem}.{lang}{dot}{ext}"
 
 
-def _read_back(places: list[Path], digest: str) -> str | None:
-    """The text at the first of ``places`` that has ``digest``, or None (the digest of
+def _read_back(places: list[Path], digest: str) -> tuple[Path, str] | None:
+    """The first of ``places`` that has ``digest``, and its text, or None (the digest of
     its UTF-8 bytes, as `page_memo_file.text_digest`, worked out before decoding them)."""
     for place in places:
         try:
@@ -453,7 +458,7 @@ def _read_back(places: list[Path], digest: str) -> str | None:
             continue
         if hashlib.sha256(data).hexdigest() == digest:
             try:
-                return data.decode("utf-8")
+                return place, data.decode("utf-8")
             except UnicodeDecodeError:
                 return None
     return None
