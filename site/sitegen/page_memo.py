@@ -214,6 +214,7 @@ class _Entry:
     reads: tuple[tuple[str, Any, Any], ...]  # (source, key, digest)
     writes: tuple[tuple[str, Any, Any], ...]  # (pages or fragments, key, text or _OnDisk)
     sums: tuple[str, ...] | None = None  # the digests of the writes' texts, once worked out
+    shown: str | None = None  # the entry as the file holds it (JSON), once worked out
 
     def digests(self) -> tuple[str, ...]:
         if self.sums is None:
@@ -262,14 +263,19 @@ class PageMemo:
             if target == "pages" and docs.get(_localized(k, lang), docs.get(k)) != value:
                 return [target, k, digest, value]
             return [target, k, digest]
+
+        def shown(lang: str, name: str, key: tuple, entry: _Entry) -> str:
+            if entry.shown is None:  # an entry's form in the file, made once per process
+                entry.shown = page_memo_file.dumps([
+                    name, page_memo_file.plain(key), entry.args,
+                    [[source, page_memo_file.plain(k), page_memo_file.plain(d)]
+                     for source, k, d in entry.reads],
+                    [write(lang, target, k, value, digest) for (target, k, value), digest
+                     in zip(entry.writes, entry.digests(), strict=True)]])
+            return entry.shown
         page_memo_file.write(self.out, {
-            lang: (kept.context, [
-                [name, page_memo_file.plain(key), entry.args,
-                 [[source, page_memo_file.plain(k), page_memo_file.plain(d)]
-                  for source, k, d in entry.reads],
-                 [write(lang, target, k, value, digest) for (target, k, value), digest
-                  in zip(entry.writes, entry.digests(), strict=True)]]
-                for (name, key), entry in kept.entries.items()])
+            lang: (kept.context, [shown(lang, name, key, entry)
+                                  for (name, key), entry in kept.entries.items()])
             for lang, kept in self.languages.items() if kept.raw is None})
         self.changed = False
 

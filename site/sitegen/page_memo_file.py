@@ -150,13 +150,19 @@ def entry_of(raw: Any, targets: tuple[str, ...]
     return (raw[0], key), raw[2], tuple(reads), tuple(writes)
 
 
-def write(out: Path, languages: dict[str, tuple[Any, list]]) -> bool:
-    """Keep the memo (per language: its context and its entries as `entry_of` reads
-    them); False if it was not written (too large, the folder not writable)."""
-    data = json.dumps({"version": VERSION, "languages": {
-        lang: {"context": context, "entries": entries}
-        for lang, (context, entries) in languages.items()}},
-        ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def write(out: Path, languages: dict[str, tuple[Any, list[str]]]) -> bool:
+    """Keep the memo (per language: its context and its entries, each as `dumps` gives
+    what `entry_of` reads: an entry kept from build to build is turned into JSON once);
+    False if it was not written (too large, the folder not writable)."""
+    data = ("{" + dumps("version") + ":" + dumps(VERSION) + "," + dumps("languages") + ":{"
+            + ",".join(dumps(lang) + ":{" + dumps("context") + ":" + dumps(context) + ","
+                       + dumps("entries") + ":[" + ",".join(entries) + "]}"
+                       for lang, (context, entries) in languages.items())
+            + "}}").encode("utf-8", "surrogatepass")
     try:  # a first build saves it before the folder's other files are written
         path_of(out).parent.mkdir(parents=True, exist_ok=True)
     except OSError:
