@@ -368,8 +368,7 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
             raise ValueError(f"a generated page would be written outside the site: {rel}")
         held = known.held(rel, path)
         if held is None and path.exists():
-            held = path.read_text(encoding="utf-8")
-            known.note(rel, path, held)
+            held = known.read(rel, path)
         if held == text:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -18,6 +18,7 @@ kind) read everything: it is run every time. The memo is also kept in the build 
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -435,9 +436,10 @@ class _Session:
                 found = _read_back(places, value)
                 if found is None:
                     return False
-                place, value = found
+                place, value, st = found
                 if target == "pages":  # write_tree need not read it again
-                    written_docs(docs).note(place.relative_to(docs).as_posix(), place, value)
+                    written_docs(docs).note(place.relative_to(docs).as_posix(), place, value,
+                                            st)
                 self.memo.read_back += 1
             texts.append((target, k, value))
         entry.sums = entry.digests()
@@ -454,17 +456,21 @@ def _localized(path: str, lang: str) -> str:
     return f"{stem}.{lang}{dot}{ext}"
 
 
-def _read_back(places: list[Path], digest: str) -> tuple[Path, str] | None:
-    """The first of ``places`` that has ``digest``, and its text, or None (the digest of
-    its UTF-8 bytes, as `page_memo_file.text_digest`, worked out before decoding them)."""
+def _read_back(places: list[Path], digest: str
+               ) -> tuple[Path, str, os.stat_result] | None:
+    """The first of ``places`` that has ``digest``, its text and its state before it was
+    read, or None (the digest of its UTF-8 bytes, as `page_memo_file.text_digest`, worked
+    out before decoding them)."""
     for place in places:
         try:
-            data = place.read_bytes()
+            with open(place, "rb") as stream:
+                st = os.fstat(stream.fileno())
+                data = stream.read()
         except OSError:
             continue
         if hashlib.sha256(data).hexdigest() == digest:
             try:
-                return place, data.decode("utf-8")
+                return place, data.decode("utf-8"), st
             except UnicodeDecodeError:
                 return None
     return None

@@ -39,14 +39,23 @@ class WrittenDocs:
         self.skipped += 1
         return found[0]
 
-    def note(self, rel: str, path: Path, text: str) -> None:
-        """``path`` holds ``text`` now (just written or read)."""
+    def note(self, rel: str, path: Path, text: str, st: os.stat_result | None = None) -> None:
+        """``path`` holds ``text`` now (just written; or read, ``st`` its state taken before
+        reading it, so a change made while it was read is seen by the next build)."""
         try:
-            st = os.stat(path)
+            st = os.stat(path) if st is None else st
         except OSError:
             self.files.pop(rel, None)
             return
         self.files[rel] = (text, st.st_mtime_ns, st.st_size)
+
+    def read(self, rel: str, path: Path) -> str:
+        """The text of ``path``, read, and noted."""
+        with open(path, encoding="utf-8") as stream:
+            st = os.fstat(stream.fileno())
+            text = stream.read()
+        self.note(rel, path, text, st)
+        return text
 
 
 _FOLDERS: dict[str, WrittenDocs] = {}
