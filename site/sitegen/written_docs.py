@@ -62,7 +62,7 @@ _FOLDERS: dict[str, WrittenDocs] = {}
 
 
 def written_docs(docs: Path) -> WrittenDocs:
-    key = str(Path(docs).resolve())
+    key = os.path.abspath(docs)  # not resolved: write_tree resolves each folder once
     found = _FOLDERS.get(key)
     if found is None:
         if len(_FOLDERS) >= MAX_FOLDERS:
