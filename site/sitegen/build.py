@@ -75,6 +75,7 @@ from nuffle.sitegen.safety import check_site
 from nuffle.sitegen.template_cache import template_cache
 from nuffle.sitegen.titles import sort_key, tell_apart, title_of
 from nuffle.sitegen.translation import translation_page
+from nuffle.sitegen.written_docs import written_docs
 
 from nuffle.catalogue.loader import content_files
 from nuffle.catalogue.model import Catalogue
@@ -192,6 +193,7 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
             stem, dot, ext = path.rpartition(".")
             if ext == "md" or site.pages.get(path) != text:  # a drawing with words in it
                 site.pages[f"{stem}.{lang}{dot}{ext}"] = text
+    memo.save(site.pages)  # for a new process building into the folder (page_memo_file.py)
     return site
 
 
@@ -359,14 +361,19 @@ def write_tree(docs: Path, pages: dict[str, str]) -> int:
     number of files written."""
     written = 0
     inside = _inside(docs)
+    known = written_docs(docs)  # what this process wrote or read there (written_docs.py)
     for rel, text in pages.items():
         path = docs / rel
         if not inside(rel, path):  # an id is a slug once content is checked
             raise ValueError(f"a generated page would be written outside the site: {rel}")
-        if path.exists() and path.read_text(encoding="utf-8") == text:
+        held = known.held(rel, path)
+        if held is None and path.exists():
+            held = known.read(rel, path)
+        if held == text:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+        known.note(rel, path, text)
         written += 1
     keep = {docs / rel for rel in pages}
     for path in sorted(docs.rglob("*"), reverse=True):
@@ -637,6 +644,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     from nuffle.sitegen.i18n_files import kept_i18n_files
     from nuffle.sitegen.parallel import build_split, can_split
     from nuffle.sitegen.render_speed import faster_rendering
+    from nuffle.sitegen.theme_files import kept_theme_files
 
     previous = read_state(opts.out) if incremental else None
     forget_state(opts.out)
@@ -660,7 +668,8 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     # each distinct code block highlighted once; less per-page work (render_speed.py), and
     # a full build reuses the pages of the last full build (a rebuild renders few pages: it
     # neither reads nor rewrites the kept pages of the whole site)
-    with cached_highlighting(), faster_rendering(cache=todo.full), kept_i18n_files():
+    with cached_highlighting(), faster_rendering(cache=todo.full), kept_i18n_files(), \
+            kept_theme_files():
         if todo.full and parallel and can_split(config):
             build_split(config, recorder)  # the languages in two processes (parallel.py)
         elif todo.full:

@@ -323,7 +323,9 @@ def keep_index(site: Path, rendered: set[str] | None) -> None:
     if rendered is not None:
         merged = merge_index(json.loads(kept.read_text(encoding="utf-8")),
                              json.loads(path.read_text(encoding="utf-8")), rendered)
-        path.write_text(json.dumps(merged, ensure_ascii=False, separators=(",", ":")),
-                        encoding="utf-8")
+        data = json.dumps(merged, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        path.write_bytes(data)
+    else:
+        data = path.read_bytes()
     kept.parent.mkdir(parents=True, exist_ok=True)
-    kept.write_bytes(path.read_bytes())
+    kept.write_bytes(data)

@@ -11,12 +11,14 @@ kept pages back without running it when every value it read has the same digest 
 nothing else it could read changed (the language, the translation catalogs, the page
 makers themselves): a change to one content file makes again the pages that read that
 file's items, and those only. A maker that went through a whole mapping (every item of a
-kind) read everything: it is run every time.
+kind) read everything: it is run every time. The memo is also kept in the build folder
+(page_memo_file.py), so a new process building into it gives back the same pages.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from nuffle.interpreter.vocabulary import EDITIONS
+from nuffle.sitegen import page_memo_file
+from nuffle.sitegen.written_docs import written_docs
 
 from nuffle.catalogue.model import Item
 from nuffle.i18n.localize import LeftEnglish
@@ -198,77 +202,151 @@ def item_digest(item: Item | None) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+class _OnDisk(str):
+    """A page or drawing of an entry read from the memo's file: the digest of its text,
+    which is read back from where the build wrote it when the entry is used."""
+
+    __slots__ = ()
+
+
 @dataclass
 class _Entry:
     args: str  # the maker's arguments after the item (a team's simulated record), as repr
     reads: tuple[tuple[str, Any, Any], ...]  # (source, key, digest)
-    writes: tuple[tuple[str, Any, Any], ...]  # (pages or fragments, key, value)
+    writes: tuple[tuple[str, Any, Any], ...]  # (pages or fragments, key, text or _OnDisk)
+    sums: tuple[str, ...] | None = None  # the digests of the writes' texts, once worked out
+    shown: str | None = None  # the entry as the file holds it (JSON), once worked out
+
+    def digests(self) -> tuple[str, ...]:
+        if self.sums is None:
+            self.sums = tuple(value if isinstance(value, _OnDisk)
+                              else page_memo_file.text_digest(value)
+                              for _, _, value in self.writes)
+        return self.sums
 
 
 @dataclass
 class _Kept:
-    """One language's kept pages: valid while ``context`` is the same."""
-    context: tuple = ()
+    """One language's kept pages: valid while ``context`` (what the file keeps too) is the
+    same and, for pages made in this process, ``local`` (the makers and translations as
+    objects of this process); ``raw``: the file's entries, not yet read."""
+    context: Any = ()
     entries: dict[tuple, _Entry] = field(default_factory=dict)
+    local: tuple | None = None
+    raw: list | None = None
 
 
 @dataclass
 class PageMemo:
     """The item pages of the last build into one folder, per language, and what the last
-    build made again (``made``) and gave back (``kept``): (language, maker, item key)."""
+    build made again (``made``) and gave back (``kept``): (language, maker, item key).
+    ``out``: the build folder whose file keeps it (page_memo_file.py), if any."""
     languages: dict[str, _Kept] = field(default_factory=dict)
     made: list[tuple[str, str, tuple]] = field(default_factory=list)
     kept: list[tuple[str, str, tuple]] = field(default_factory=list)
+    out: Path | None = None
+    changed: bool = False  # since the file was read or written
+    read_back: int = 0  # pages and drawings read back from the build folder (for the tests)
 
     def start_build(self) -> None:
         self.made.clear()
         self.kept.clear()
+
+    def save(self, docs: dict[str, str]) -> None:
+        """Keep the memo in the build folder's file, if it differs from what that holds.
+        ``docs``: the docs folder's files as the build writes them; a page written with
+        other text (a title told apart from another's, titles.py) is kept in the file."""
+        if self.out is None or (not self.changed
+                                and page_memo_file.path_of(self.out).exists()):
+            return
+
+        def write(lang: str, target: str, k: str, value: str, digest: str) -> list:
+            if target == "pages" and docs.get(_localized(k, lang), docs.get(k)) != value:
+                return [target, k, digest, value]
+            return [target, k, digest]
+
+        def shown(lang: str, name: str, key: tuple, entry: _Entry) -> str:
+            if entry.shown is None:  # an entry's form in the file, made once per process
+                entry.shown = page_memo_file.dumps([
+                    name, page_memo_file.plain(key), entry.args,
+                    [[source, page_memo_file.plain(k), page_memo_file.plain(d)]
+                     for source, k, d in entry.reads],
+                    [write(lang, target, k, value, digest) for (target, k, value), digest
+                     in zip(entry.writes, entry.digests(), strict=True)]])
+            return entry.shown
+        page_memo_file.write(self.out, {
+            lang: (kept.context, [shown(lang, name, key, entry)
+                                  for (name, key), entry in kept.entries.items()])
+            for lang, kept in self.languages.items() if kept.raw is None})
+        self.changed = False
 
 
 _MEMOS: dict[str, PageMemo] = {}
 
 
 def memo_for(out: Path) -> PageMemo:
-    """The memo of the builds into ``out`` in this process."""
-    return _MEMOS.setdefault(str(Path(out).resolve()), PageMemo())
+    """The memo of the builds into ``out``: this process's, else the one its file keeps."""
+    where = Path(out).resolve()
+    memo = _MEMOS.get(str(where))
+    if memo is None:
+        memo = _MEMOS[str(where)] = PageMemo(out=where)
+        for lang, (context, raw) in page_memo_file.read(where).items():
+            memo.languages[lang] = _Kept(context, raw=raw)
+    return memo
 
 
 def forget(out: Path) -> None:
-    """Drop the kept pages of ``out`` (a full build makes every page)."""
-    _MEMOS.pop(str(Path(out).resolve()), None)
+    """Drop the kept pages of ``out``, in this process and in its file."""
+    where = Path(out).resolve()
+    _MEMOS.pop(str(where), None)
+    page_memo_file.path_of(where).unlink(missing_ok=True)
 
 
-def _catalog_stamps(lang: str) -> tuple:
-    """The files of the language's folder (its translation catalogs, its grammar file) as
-    they are on disk, and the translations the pages read from them in this process (read
-    again after `translated.cache_clear`, as for a content pack's catalogs)."""
-    if lang == "en":
-        return ()
-    from nuffle.i18n import catalog, translations
-    from nuffle.i18n.domains import DOMAINS
-    stamps: list[Any] = [id(translations.translated(lang, domain))
-                         for domain in ("content", "site", "rules")]
-    folder = catalog.locale_path(lang, DOMAINS[0]).parent
-    for path in sorted(folder.glob("*")) if folder.is_dir() else ():
-        try:
-            st = path.stat()
-            stamps.append((path.name, st.st_mtime_ns, st.st_size))
-        except OSError:
-            stamps.append((path.name, None))
-    return tuple(stamps)
+def _local(lang: str, makers: dict[str, Callable]) -> tuple:
+    """The makers and the translations the pages read as this process's objects (the
+    translations are read again after `translated.cache_clear`, as for a content pack's
+    catalogs)."""
+    ids: list[Any] = sorted((k, id(f)) for k, f in makers.items())
+    if lang != "en":
+        from nuffle.i18n import translations
+        ids += [id(translations.translated(lang, domain))
+                for domain in ("content", "site", "rules")]
+    return tuple(ids)
+
+
+def _context(lang: str, makers: dict[str, Callable]) -> list:
+    """What every kept page of ``lang`` was made under, as the file keeps it: the language,
+    the makers by name, the code and the language's catalogs as they are on disk."""
+    return [lang, sorted([k, f"{getattr(f, '__module__', '')}.{getattr(f, '__qualname__', '')}"]
+                         for k, f in makers.items()),
+            page_memo_file.code_stamp(), page_memo_file.catalog_stamps(lang)]
+
+
+def _entries(raw: list) -> dict[tuple, _Entry]:
+    """The file's entries that have the expected shape (the others are made again)."""
+    entries: dict[tuple, _Entry] = {}
+    for found in raw:
+        entry = page_memo_file.entry_of(found, TARGETS)
+        if entry is not None:
+            key, args, reads, writes = entry
+            entries[key] = _Entry(args, reads, tuple(
+                (t, k, _OnDisk(d) if text is None else text) for t, k, d, text in writes))
+    return entries
 
 
 class _Session:
     """One language's page makers in one build: the site's mappings recorded, each maker's
     kept pages given back where what it read is unchanged."""
 
-    def __init__(self, memo: PageMemo, site: Any, context: tuple) -> None:
+    def __init__(self, memo: PageMemo, site: Any, context: list, local: tuple) -> None:
         self.memo = memo
         self.site = site
         self.watch = _Watch()
         kept = memo.languages.get(site.lang)
-        self.old = kept.entries if kept is not None and kept.context == context else {}
-        self.new = _Kept(context)
+        self.old: dict[tuple, _Entry] = {}
+        if kept is not None and kept.context == context and kept.local in (None, local):
+            self.old = kept.entries if kept.raw is None else _entries(kept.raw)
+        self.new = _Kept(context, local=local)
         self.digests: dict[tuple[str, Any], Any] = {}
 
     def digest(self, source: str, key: Any) -> Any:
@@ -320,7 +398,8 @@ class _Session:
         shown = repr(args)
         entry = self.old.get(key)
         if entry is not None and entry.args == shown and all(self.digest(source, k) == d
-                                     for source, k, d in entry.reads):
+                                     for source, k, d in entry.reads) \
+                and self._written(entry):
             for target, k, value in entry.writes:
                 dict.__setitem__(getattr(self.site, target), k, value)
             self.new.entries[key] = entry
@@ -334,10 +413,67 @@ class _Session:
         finally:
             self.watch.frame = None
         self.memo.made.append((lang, name, item.key))
+        self.memo.changed = True
         if frame.whole:
             return  # read everything: made every time
         reads = tuple((source, k, self.digest(source, k)) for source, k in frame.reads)
         self.new.entries[key] = _Entry(shown, reads, tuple(frame.writes))
+
+    def _written(self, entry: _Entry) -> bool:
+        """Whether the texts of an entry read from the file are where the build wrote them,
+        with the digests it gives (put into the entry); an entry of this process has them."""
+        if not any(isinstance(value, _OnDisk) for _, _, value in entry.writes):
+            return True
+        out = self.memo.out
+        if out is None:
+            return False
+        texts = []
+        docs = out / "docs"
+        for target, k, value in entry.writes:
+            if isinstance(value, _OnDisk):
+                places = [out / "cache" / "drawings" / f"{k}.html"] if target == "fragments" \
+                    else [docs / _localized(k, self.site.lang), docs / k]
+                found = _read_back(places, value)
+                if found is None:
+                    return False
+                place, value, st = found
+                if target == "pages":  # write_tree need not read it again
+                    written_docs(docs).note(place.relative_to(docs).as_posix(), place, value,
+                                            st)
+                self.memo.read_back += 1
+            texts.append((target, k, value))
+        entry.sums = entry.digests()
+        entry.writes = tuple(texts)
+        return True
+
+
+def _localized(path: str, lang: str) -> str:
+    """Where a page of ``lang`` is written in the docs folder (build.generate: `x.it.md`;
+    a drawing the same in both languages is written once, as `x.svg`)."""
+    if lang == "en":
+        return path
+    stem, dot, ext = path.rpartition(".")
+    return f"{stem}.{lang}{dot}{ext}"
+
+
+def _read_back(places: list[Path], digest: str
+               ) -> tuple[Path, str, os.stat_result] | None:
+    """The first of ``places`` that has ``digest``, its text and its state before it was
+    read, or None (the digest of its UTF-8 bytes, as `page_memo_file.text_digest`, worked
+    out before decoding them)."""
+    for place in places:
+        try:
+            with open(place, "rb") as stream:
+                st = os.fstat(stream.fileno())
+                data = stream.read()
+        except OSError:
+            continue
+        if hashlib.sha256(data).hexdigest() == digest:
+            try:
+                return place, data.decode("utf-8"), st
+            except UnicodeDecodeError:
+                return None
+    return None
 
 
 SOURCES = ("names", "bonus_plays", "scenarios_for", "rulings_for", "used_by", "renderers")
@@ -352,9 +488,7 @@ def item_pages(memo: PageMemo | None, site: Any, makers: dict[str, Callable]
     if memo is None:
         yield lambda kind, item, *args: makers[kind](site, item, *args)
         return
-    context = (site.lang, tuple(sorted((k, id(f)) for k, f in makers.items())),
-               _catalog_stamps(site.lang))
-    session = _Session(memo, site, context)
+    session = _Session(memo, site, _context(site.lang, makers), _local(site.lang, makers))
     watch = session.watch
     saved = {name: getattr(site, name) for name in (*SOURCES, *TARGETS, "untranslated")}
     catalogue_items = site.catalogue.items
@@ -378,4 +512,6 @@ def item_pages(memo: PageMemo | None, site: Any, makers: dict[str, Callable]
         for name in (*SOURCES, *TARGETS):
             setattr(site, name, dict(dict.items(getattr(site, name))))
         site.untranslated = saved["untranslated"]
+    if session.new.entries.keys() != session.old.keys():
+        memo.changed = True
     memo.languages[site.lang] = session.new

@@ -104,7 +104,8 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
     the old English, so the Italian pages show the new English with the out-of-date notice),
     the coverage page in both languages (Frenzied is no longer wholly translated) and the
     translation status in both; nothing else of the 1,724 pages. The search index still
-    holds every page."""
+    holds every page. Of the item pages, only those that read Frenzied are made again
+    (its own, its teams' and its scenario's, in both languages)."""
     out = tmp_path / "out"
     shutil.copytree(default_site.parent, out, symlinks=True)  # mtimes kept
     before = json.loads((out / "site" / "search" / "search_index.json").read_text())
@@ -136,6 +137,9 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
                      "it/abilities/frenzied.html", "it/abilities/index.html", "it/coverage.html",
                      "it/translation.html", "translation.html"]
     assert report.markdown_written == 8
+    # a new process for this folder: the item pages kept in it are given back
+    # (page_memo_file.py), only those that read Frenzied are made again
+    assert report.items_made == 8
     italian = (out / "site" / "it" / "abilities" / "frenzied.html").read_text()
     assert "action, rested." in italian and "Traduzione non aggiornata" in italian
     page = (out / "site" / "abilities" / "frenzied.html").read_text()

@@ -4,12 +4,13 @@ again writes."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from nuffle.sitegen import page_memo
-from nuffle.sitegen.build import BuildOptions, generate
+from nuffle.sitegen import page_memo, page_memo_file
+from nuffle.sitegen.build import BuildOptions, generate, prepare
 from nuffle.sitegen.context import Site
 
 from nuffle.catalogue.loader import load_catalogue
@@ -122,3 +123,70 @@ def test_a_maker_that_reads_every_item_is_made_every_time(loaded) -> None:
                                             + [f"y/{i.id}.md" for i in items])
     assert len(calls) == 9  # the listing each time, the item's own page once
     assert [m for _, m, _ in memo.made] == ["listing"] * 3
+
+
+def docs_tree(out: Path) -> dict[str, bytes]:
+    docs = out / "docs"
+    return {str(p.relative_to(docs)): p.read_bytes() for p in sorted(docs.rglob("*"))
+            if p.is_file()}
+
+
+def as_a_new_process(out: Path) -> page_memo.PageMemo:
+    """The memo a new process finds for ``out``: none in memory, the folder's file read."""
+    page_memo._MEMOS.pop(str(out.resolve()), None)
+    return page_memo.memo_for(out)
+
+
+def test_a_new_process_gives_back_the_pages_the_folder_keeps(tmp_path: Path, loaded) -> None:
+    """The memo is kept in the build folder (page_memo_file.py): a new process building
+    into it makes again only the pages that read what changed, reads the others back from
+    the docs folder and the drawings, and writes the same files as making every page; a
+    page edited in the folder, a damaged entry or a damaged file is made again, never
+    trusted, never a crash."""
+    out = tmp_path / "out"
+    prepare(BuildOptions(out=out, loaded=loaded))
+    every = len(page_memo.memo_for(out).made)
+    assert (out / "cache" / page_memo_file.NAME).exists()
+
+    text = loaded[0].items[EDITED].data["text"]
+    changed = edited(loaded, text=text + " Edited.")
+    memo = as_a_new_process(out)
+    prepare(BuildOptions(out=out, loaded=changed))
+    expected = readers(changed[0])
+    assert made(out) == {"en": expected, "it": expected}
+    assert len(memo.kept) == every - 2 * len(expected)
+    # every page and drawing given back was read back, once
+    assert 0 < memo.read_back <= sum(len(e.writes) for kept in memo.languages.values()
+                                     for e in kept.entries.values())
+    page_memo.forget(tmp_path / "fresh")
+    prepare(BuildOptions(out=tmp_path / "fresh", loaded=changed))
+    assert docs_tree(out) == docs_tree(tmp_path / "fresh")
+
+    # nothing changed since: nothing made, and the file is left as it is
+    kept_file = out / "cache" / page_memo_file.NAME
+    before = kept_file.stat().st_mtime_ns
+    memo = as_a_new_process(out)
+    prepare(BuildOptions(out=out, loaded=changed))
+    assert memo.made == [] and kept_file.stat().st_mtime_ns == before
+
+    # a page edited in the docs folder and an entry of another shape: those made again
+    team = out / "docs" / "teams" / "human.md"
+    team.write_text(team.read_text(encoding="utf-8") + "planted\n", encoding="utf-8")
+    raw = json.loads(kept_file.read_text(encoding="utf-8"))
+    entries = raw["languages"]["it"]["entries"]
+    damaged = next(e for e in entries if e[0] == "ball")
+    damaged[3] = "not a list of reads"
+    kept_file.write_text(json.dumps(raw), encoding="utf-8")
+    memo = as_a_new_process(out)
+    prepare(BuildOptions(out=out, loaded=changed))
+    assert sorted((lang, maker) for lang, maker, _ in memo.made) == [("en", "team"),
+                                                                     ("it", "ball")]
+    assert docs_tree(out) == docs_tree(tmp_path / "fresh")
+
+    # a file that is not the memo's: every page made, as without one
+    for garbage in (b"\xff not JSON", b'{"version": 1, "languages": {"en": 3}}'):
+        kept_file.write_bytes(garbage)
+        memo = as_a_new_process(out)
+        prepare(BuildOptions(out=out, loaded=changed))
+        assert len(memo.made) == every
+    assert docs_tree(out) == docs_tree(tmp_path / "fresh")
