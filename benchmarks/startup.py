@@ -63,6 +63,7 @@ CASES = {
     "nuffle check, cold cache": ["check"],
     "nuffle check, a scenario edited": ["check"],
     "nuffle check, an ability edited": ["check"],
+    "nuffle check, an ability's rules edited": ["check"],
     "nuffle check, warm cache": ["check"],
     "nuffle check, unchanged": ["check"],
 }
@@ -116,7 +117,7 @@ def cpu_ms(modules: list[str], setting: Setting) -> float:
 def edited_file(content: Path, what: str) -> Path:
     """The first file of EDITED[what] in ``content`` (an ability: one with rules)."""
     return next(f for f in sorted((content / EDITED[what]).glob("*.yaml"))
-                if what != "ability" or "\nrules:" in f.read_text(encoding="utf-8"))
+                if what != "ability" or "\nrules: |\n" in f.read_text(encoding="utf-8"))
 
 
 def run(args: list[str], warm: str, case: str, setting: Setting, index: int
@@ -130,9 +131,17 @@ def run(args: list[str], warm: str, case: str, setting: Setting, index: int
         for kept in Path(warm, "check").glob("*.json"):
             kept.unlink()
     if "edited" in case:
-        edited = edited_file(setting.content, case.split()[3])
-        with edited.open("a", encoding="utf-8") as out:
-            out.write(f"# edited for the start-up benchmark, run {index}\n")
+        what = case.split()[3].removesuffix("'s")
+        edited = edited_file(setting.content, what)
+        if "rules" in case:  # a comment in its rules text: the rules are parsed again
+            text = edited.read_text(encoding="utf-8")
+            head, rules = text.split("\nrules: |\n", 1)
+            indent = rules[:len(rules) - len(rules.lstrip(" "))]
+            edited.write_text(f"{head}\nrules: |\n{indent}# edited for the start-up "
+                              f"benchmark, run {index}\n{rules}", encoding="utf-8")
+        else:  # a comment after its last line: its file is loaded again, not its rules
+            with edited.open("a", encoding="utf-8") as out:
+                out.write(f"# edited for the start-up benchmark, run {index}\n")
         return measure(args, warm, setting, setting.content)
     if "cold" not in case:
         return measure(args, warm, setting)
