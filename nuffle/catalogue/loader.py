@@ -322,7 +322,15 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
         catalogue = catalogue.restricted_to(docs)
         diags = [d for d in diags if d.path in docs]
     diags = [_inside_file(d, every_doc.get(d.path)) for d in diags]
-    return catalogue, sorted(set(diags), key=Diagnostic.sort_key), docs
+    return catalogue, sorted(set(diags), key=_report_order), docs
+
+
+def _report_order(diag: Diagnostic) -> tuple:
+    """Place and code, then the rest: two findings of one code at one place (a value both
+    under its minimum and no multiple of its step) in the same order at every run (a set's
+    order depends on the process's string hashing)."""
+    return (*diag.sort_key(), diag.message, diag.end_column or 0, diag.hint or "",
+            diag.severity)
 
 
 def _inside_file(diag: Diagnostic, doc: YamlDocument | None) -> Diagnostic:
