@@ -14,17 +14,21 @@ the processor time that took (best of --runs).
     python benchmarks/startup.py [--runs 7] [--top 8]
 
 `check` runs a whole check of the bundled content each time (up to a few seconds): its figure
-is the imports made during the run, not the run's time. It is measured five times: with a
+is the imports made during the run, not the run's time. It is measured six times: with a
 cold content cache (a new, empty cache folder each run: every file is loaded from source, so
-YAML, jsonschema and Lark are imported); after an author edited one file, a scenario (no
-rules text: YAML and jsonschema are imported to load it again, not Lark) or an ability (its
-rules are parsed again: Lark too), in a copy of the content whose other files come from the
-cache; with every file in the cache (its kept report removed: none of those three is
-imported, but the catalogue is loaded and checked); and unchanged (the report the run before
-kept is printed again: neither the loader, the rules language nor the vocabularies are
-imported). Run the script with another checkout's interpreter to measure that checkout (one
-without the content cache gives the cold figure in all, one without the kept report the
-warm figure when unchanged).
+YAML and Lark are imported, and the syntax tree, vocabularies and checker; jsonschema only
+for a file the quick schema check does not find valid, none of the bundled ones); after an
+author edited one file, in a copy of the content whose other files come from the cache: a
+scenario (YAML and the quick schema check are imported to load it again), an ability, a
+comment added after its rules (the same: its rules' syntax tree and names findings are
+kept), and an ability's rules, a comment added in them (Lark too, to parse them, and the
+syntax tree, vocabularies and checker, to check their names); with every file in the cache
+(its kept report removed: the catalogue is loaded and checked, but the names findings are
+kept: none of those is imported); and unchanged (the report the run before kept is printed
+again: neither the loader, the rules language nor the vocabularies are imported). Run the
+script with another checkout's interpreter to measure that checkout (one without the content
+cache gives the cold figure in all, one without the kept report the warm figure when
+unchanged).
 
 Modules are imported from their bytecode, as from an installed wheel (pip compiles it): the
 children run with their own bytecode folder (PYTHONPYCACHEPREFIX, filled by the first run,
@@ -94,8 +98,11 @@ def measure(args: list[str], cache: str, setting: Setting, content: Path | None 
     env = {**setting.env, "NUFFLE_CACHE_DIR": cache, "NUFFLE_NO_CACHE": ""}
     if content is not None:
         env["NUFFLE_CONTENT"] = str(content)
+    # run in the work folder: `python -c` looks for modules in its working folder first,
+    # where a checkout would lend its `nuffle` to another checkout's interpreter
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", PROGRAM, *args],
-                          capture_output=True, text=True, check=False, timeout=600, env=env)
+                          capture_output=True, text=True, check=False, timeout=600, env=env,
+                          cwd=setting.content.parent)
     lines = done.stderr.splitlines()
     if done.returncode not in (0, 1) or MARK not in lines:
         sys.exit(f"nuffle {' '.join(args)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
@@ -110,7 +117,8 @@ def measure(args: list[str], cache: str, setting: Setting, content: Path | None 
 
 def cpu_ms(modules: list[str], setting: Setting) -> float:
     done = subprocess.run([sys.executable, "-c", IMPORTS_CPU, *modules], capture_output=True,
-                          text=True, check=True, timeout=600, env=setting.env)
+                          text=True, check=True, timeout=600, env=setting.env,
+                          cwd=setting.content.parent)
     return float(done.stdout)
 
 
