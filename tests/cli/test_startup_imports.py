@@ -106,6 +106,7 @@ def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
     assert {"lark", "yaml", "nuffle.dsl.parser", "nuffle.dsl.checker",
             "nuffle.catalogue.quick_schema"} <= set(modules)
     assert within(modules, SCHEMA_ERRORS) == []
+    assert within(modules, ("regex", "interegular")) == []
     assert within(modules, NOT_FOR_CHECK) == []
     engine = [m for m in within(modules, ("nuffle.interpreter",))
               if m not in ("nuffle.interpreter", "nuffle.interpreter.blood_bowl")
@@ -173,6 +174,8 @@ def test_a_check_after_an_edit_imports_what_the_edit_needs(tmp_path, kind, sourc
         edit(edited, "\nrules: |\n", "\nrules: |\n  # changed\n")
         rules_edited = check()  # the rules changed: parsed and checked
         assert {"lark", "nuffle.dsl.parser", "nuffle.dsl.checker"} <= set(rules_edited)
+        # Lark without what this parser does not use (tests/dsl/test_parser_loading.py)
+        assert within(rules_edited, ("regex", "interegular")) == []
     edit(edited, "\ntext: ", "\ntexts: ")  # an unknown field: jsonschema says which
     status, out, modules = loaded("check", str(edited), cache=tmp_path)
     assert status == 1 and "error[S302]: unknown field `texts`" in out, out
