@@ -49,7 +49,7 @@ def fingerprint() -> str:
     digest = hashlib.sha256(f"{FORMAT} {content_cache.fingerprint()}".encode())
     vocabularies = package_folder("nuffle.interpreter") / "vocabulary"
     add_files(digest, [*sorted(vocabularies.rglob("*.py")),
-                       package_folder("nuffle") / "editions.py"], root=vocabularies.parent.parent)
+                       package_folder("nuffle") / "editions.py"])
     return digest.hexdigest()
 
 
