@@ -14,17 +14,21 @@ the processor time that took (best of --runs).
     python benchmarks/startup.py [--runs 7] [--top 8]
 
 `check` runs a whole check of the bundled content each time (up to a few seconds): its figure
-is the imports made during the run, not the run's time. It is measured five times: with a
+is the imports made during the run, not the run's time. It is measured six times: with a
 cold content cache (a new, empty cache folder each run: every file is loaded from source, so
-YAML, jsonschema and Lark are imported); after an author edited one file, a scenario (no
-rules text: YAML and jsonschema are imported to load it again, not Lark) or an ability (its
-rules are parsed again: Lark too), in a copy of the content whose other files come from the
-cache; with every file in the cache (its kept report removed: none of those three is
-imported, but the catalogue is loaded and checked); and unchanged (the report the run before
-kept is printed again: neither the loader, the rules language nor the vocabularies are
-imported). Run the script with another checkout's interpreter to measure that checkout (one
-without the content cache gives the cold figure in all, one without the kept report the
-warm figure when unchanged).
+YAML and Lark are imported, and the syntax tree, vocabularies and checker; jsonschema only
+for a file the quick schema check does not find valid, none of the bundled ones); after an
+author edited one file, in a copy of the content whose other files come from the cache: a
+scenario (YAML and the quick schema check are imported to load it again), an ability, a
+comment added after its rules (the same: its rules' syntax tree and names findings are
+kept), and an ability's rules, a comment added in them (Lark too, to parse them, and the
+syntax tree, vocabularies and checker, to check their names); with every file in the cache
+(its kept report removed: the catalogue is loaded and checked, but the names findings are
+kept: none of those is imported); and unchanged (the report the run before kept is printed
+again: neither the loader, the rules language nor the vocabularies are imported). Run the
+script with another checkout's interpreter to measure that checkout (one without the content
+cache gives the cold figure in all, one without the kept report the warm figure when
+unchanged).
 
 Modules are imported from their bytecode, as from an installed wheel (pip compiles it): the
 children run with their own bytecode folder (PYTHONPYCACHEPREFIX, filled by the first run,
@@ -63,6 +67,7 @@ CASES = {
     "nuffle check, cold cache": ["check"],
     "nuffle check, a scenario edited": ["check"],
     "nuffle check, an ability edited": ["check"],
+    "nuffle check, an ability's rules edited": ["check"],
     "nuffle check, warm cache": ["check"],
     "nuffle check, unchanged": ["check"],
 }
@@ -93,8 +98,11 @@ def measure(args: list[str], cache: str, setting: Setting, content: Path | None 
     env = {**setting.env, "NUFFLE_CACHE_DIR": cache, "NUFFLE_NO_CACHE": ""}
     if content is not None:
         env["NUFFLE_CONTENT"] = str(content)
+    # run in the work folder: `python -c` looks for modules in its working folder first,
+    # where a checkout would lend its `nuffle` to another checkout's interpreter
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", PROGRAM, *args],
-                          capture_output=True, text=True, check=False, timeout=600, env=env)
+                          capture_output=True, text=True, check=False, timeout=600, env=env,
+                          cwd=setting.content.parent)
     lines = done.stderr.splitlines()
     if done.returncode not in (0, 1) or MARK not in lines:
         sys.exit(f"nuffle {' '.join(args)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
@@ -109,14 +117,15 @@ def measure(args: list[str], cache: str, setting: Setting, content: Path | None 
 
 def cpu_ms(modules: list[str], setting: Setting) -> float:
     done = subprocess.run([sys.executable, "-c", IMPORTS_CPU, *modules], capture_output=True,
-                          text=True, check=True, timeout=600, env=setting.env)
+                          text=True, check=True, timeout=600, env=setting.env,
+                          cwd=setting.content.parent)
     return float(done.stdout)
 
 
 def edited_file(content: Path, what: str) -> Path:
     """The first file of EDITED[what] in ``content`` (an ability: one with rules)."""
     return next(f for f in sorted((content / EDITED[what]).glob("*.yaml"))
-                if what != "ability" or "\nrules:" in f.read_text(encoding="utf-8"))
+                if what != "ability" or "\nrules: |\n" in f.read_text(encoding="utf-8"))
 
 
 def run(args: list[str], warm: str, case: str, setting: Setting, index: int
@@ -130,9 +139,17 @@ def run(args: list[str], warm: str, case: str, setting: Setting, index: int
         for kept in Path(warm, "check").glob("*.json"):
             kept.unlink()
     if "edited" in case:
-        edited = edited_file(setting.content, case.split()[3])
-        with edited.open("a", encoding="utf-8") as out:
-            out.write(f"# edited for the start-up benchmark, run {index}\n")
+        what = case.split()[3].removesuffix("'s")
+        edited = edited_file(setting.content, what)
+        if "rules" in case:  # a comment in its rules text: the rules are parsed again
+            text = edited.read_text(encoding="utf-8")
+            head, rules = text.split("\nrules: |\n", 1)
+            indent = rules[:len(rules) - len(rules.lstrip(" "))]
+            edited.write_text(f"{head}\nrules: |\n{indent}# edited for the start-up "
+                              f"benchmark, run {index}\n{rules}", encoding="utf-8")
+        else:  # a comment after its last line: its file is loaded again, not its rules
+            with edited.open("a", encoding="utf-8") as out:
+                out.write(f"# edited for the start-up benchmark, run {index}\n")
         return measure(args, warm, setting, setting.content)
     if "cold" not in case:
         return measure(args, warm, setting)

@@ -3,17 +3,49 @@
 from __future__ import annotations
 
 import difflib
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import cast
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import DedentError, Indenter
 from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
 
 from nuffle import limits
+
+
+@contextmanager
+def _hidden(*names: str) -> Iterator[None]:
+    """Modules not imported yet made unimportable for a while (an ImportError), then
+    importable again."""
+    hidden = [name for name in names if name not in sys.modules]
+    for name in hidden:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        for name in hidden:
+            if name in sys.modules and sys.modules[name] is None:
+                del sys.modules[name]
+
+
+# Lark imports `regex` and `interegular` at its own import when they are installed: `regex`
+# for a grammar that asks for it (Lark(regex=True)), `interegular` to look for terminals
+# that may match the same text when a lexer is built in strict mode. This parser uses
+# neither (it is built without strict mode: tests/dsl/test_parser_loading.py builds the
+# grammar in strict mode, with both, and parses every bundled rules text the same way), and
+# they are a third of Lark's import: a check after an author edits rules imports less.
+with _hidden("regex", "interegular"):
+    from lark import Lark, Token, Transformer, Tree, v_args
+    from lark.exceptions import (
+        UnexpectedCharacters,
+        UnexpectedEOF,
+        UnexpectedInput,
+        UnexpectedToken,
+    )
+    from lark.indenter import DedentError, Indenter
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -56,18 +88,15 @@ class RulesIndenter(Indenter):
     tab_len = 4
 
 
+# how the grammar is built (strict mode only in the test that checks the grammar has no
+# conflict: a conflict-free grammar's tables are the same either way)
+OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
-    return Lark(
-        grammar,
-        parser="lalr",
-        postlex=RulesIndenter(),
-        strict=True,
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=_tables_file(grammar),
-    )
+    return Lark(grammar, postlex=RulesIndenter(), cache=_tables_file(grammar), **OPTIONS)
 
 
 def _tables_file(grammar: str) -> str | bool:
@@ -84,7 +113,7 @@ def _tables_file(grammar: str) -> str | bool:
     if folder is None:
         return False
     digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-    version = f"{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    version = f"{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}-lenient"
     return str(folder / f"grammar-{version}-{digest}.lark-tables")
 
 

@@ -7,13 +7,7 @@ from functools import cache
 from nuffle.interpreter.vocabulary import blitz_bowl, blood_bowl
 from nuffle.interpreter.vocabulary.model import Vocabulary
 
-EDITIONS: dict[str, str] = {
-    "blitz-bowl-2018": "blitz-bowl",
-    "blitz-bowl-s2": "blitz-bowl",
-    "bb2020": "blood-bowl",
-    "pbbl-1-10": "blood-bowl",
-    "lrb6": "blood-bowl",
-}
+from nuffle.editions import EDITIONS  # noqa: F401 - the editions and their games, given here too
 
 GAMES = {"blitz-bowl": blitz_bowl.build, "blood-bowl": blood_bowl.build}
 

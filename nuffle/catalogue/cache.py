@@ -5,13 +5,21 @@ author who changes one file and checks again pays for that file alone.
 An entry is keyed by the file's shown path and the SHA-256 of its text, and sits under a
 fingerprint of everything that shapes what loading finds (Nuffle's version and the sources
 of its loader, schemas, grammar and parser, the YAML, JSON Schema and Lark libraries): any
-change there, and every entry is another's. The cross-file checks (names, references,
-duplicate ids) are not cached: they run over the whole catalogue every time.
+change there, and every entry is another's. The cross-file checks (references, duplicate
+ids) are not cached: they run over the whole catalogue every time; the names check keeps
+each item's findings with what they depend on (nuffle.catalogue.names_kept).
 
 The cache is JSON, never pickle, and read as untrusted input: bounded and decoded through
 `read_cached_json`, every value's shape checked, syntax trees rebuilt only from the
 classes of `nuffle.dsl.ast`. An entry that is not exactly right is ignored and the file is
-loaded again. Entries are written whole (a temporary file renamed), in a private folder.
+loaded again. A syntax tree is built when first asked for (model.RulesText.ast): a check
+whose names findings are kept builds none and imports no syntax tree class; a tree that is
+not exactly right is then made again by parsing its rules text. Entries are written whole
+(a temporary file renamed), in a private folder.
+
+A rules text's tree is also kept by the text's SHA-256 alone (a folder rules-X beside the
+files' content-X): an author who edits an ability's text, not its rules, loads its file
+again without parsing its rules.
 """
 
 from __future__ import annotations
@@ -25,15 +33,18 @@ import typing
 from dataclasses import fields
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nuffle import limits
-from nuffle.catalogue.fingerprint import LIBRARIES, add_files, add_libraries
-from nuffle.catalogue.model import Item, RulesText
+from nuffle.catalogue.fingerprint import LIBRARIES, add_files, add_libraries, package_folder
+from nuffle.catalogue.model import Item, KeptTree, RulesText
 from nuffle.catalogue.yaml_source import Path_, YamlDocument
-from nuffle.dsl import ast
 from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.paths import CACHE_VARIABLE, NO_CACHE_VARIABLE, private_cache_dir
 from nuffle.textfile import read_cached_json, write_cache_entry
+
+if TYPE_CHECKING:
+    from nuffle.dsl import ast
 
 FORMAT = 1
 Loaded = tuple[YamlDocument, "Item | None", list[Diagnostic]]
@@ -70,7 +81,7 @@ def fingerprint() -> str:
     from nuffle.paths import schema_dir
     digest = hashlib.sha256(f"{FORMAT} {__version__} {sys.version}".encode())
     package = Path(__file__).resolve().parent.parent  # nuffle/
-    dsl = Path(ast.__file__).resolve().parent
+    dsl = package_folder("nuffle.dsl")
     sources: list[Path] = []
     for name in _SOURCES:
         where = dsl if name == "dsl" else package / name
@@ -133,11 +144,35 @@ def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
             if not isinstance(context, str) or not isinstance(source, str):
                 raise _Bad
             tree = one.get("ast")
-            parsed = None if tree is None else _node(tree, ast.Rules, 0)
-            if parsed is not None and not isinstance(parsed, ast.Rules):
-                raise _Bad
-            item.rules.append(RulesText(_path(path), context, source, parsed))
+            rules_path = _path(path)
+            item.rules.append(RulesText(rules_path, context, source, None, None if tree is None
+                                        else _KeptTree(tree, source, doc, rules_path)))
     return doc, item, diags
+
+
+class _KeptTree:
+    """A syntax tree as an entry holds it, built when first asked for (model._Tree)."""
+
+    __slots__ = ("raw", "source", "doc", "path")
+
+    def __init__(self, raw: object, source: str, doc: YamlDocument, path: Path_) -> None:
+        self.raw, self.source, self.doc, self.path = raw, source, doc, path
+
+    def build(self) -> ast.Rules | None:
+        """The tree; parsed again from its rules text when the entry's is not exactly
+        right (what a miss would do: the entry said these rules parse)."""
+        from nuffle.dsl import ast
+        try:
+            built = _node(self.raw, ast.Rules, 0)
+            if isinstance(built, ast.Rules):
+                return built
+        except (_Bad, RecursionError, TypeError, ValueError, KeyError, IndexError):
+            pass
+        from nuffle.dsl.parser import RulesSyntaxError, parse_rules
+        try:
+            return parse_rules(self.source, self.doc.rules_source(self.path))
+        except RulesSyntaxError:
+            return None
 
 
 def _dict(value: object) -> dict:
@@ -258,6 +293,7 @@ def _diagnostics(value: object, shown: str) -> list[Diagnostic]:
 @cache
 def _classes() -> dict[str, type[ast.Node]]:
     """The syntax tree's node classes, by name: the only classes an entry may build."""
+    from nuffle.dsl import ast
     return {name: cls for name, cls in vars(ast).items()
             if isinstance(cls, type) and issubclass(cls, ast.Node) and cls is not ast.Node
             and "__dataclass_fields__" in vars(cls)}
@@ -281,6 +317,7 @@ def _shape(cls: type[ast.Node]) -> list[tuple[str, Reader]]:
 def _reader(hint: object) -> Reader:
     """What reads a JSON value as a field of type ``hint`` of a syntax tree node (the
     types nuffle.dsl.ast uses: int, bool, str, a node class, X | None, tuple[X, ...])."""
+    from nuffle.dsl import ast
     if hint in (int, bool, str):
         def plain(raw: object, depth: int) -> object:
             if type(raw) is not hint:
@@ -340,6 +377,7 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
         values, keys = _marks_json(doc.value_marks, rows), _marks_json(doc.key_marks, rows)
     except _Bad:
         return
+    trees = [_tree_json(r) for r in item.rules] if item is not None else []
     entry = {
         "format": FORMAT, "fingerprint": fingerprint(), "path": shown, "sha256": sha,
         "data": doc.data,
@@ -350,8 +388,7 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
         "item": None if item is None else {
             "kind": item.kind, "id": item.id, "schema_ok": item.schema_ok,
             "rules": [{"path": list(r.path), "kind": r.kind, "source": r.source,
-                       "ast": None if r.ast is None else _node_json(r.ast)}
-                      for r in item.rules]},
+                       "ast": tree} for r, tree in zip(item.rules, trees, strict=True)]},
     }
     if item is not None and (item.data is not doc.data or item.path != shown):
         return  # not the shape this module rebuilds
@@ -361,6 +398,57 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
     except (TypeError, ValueError, RecursionError):  # a date, say: loaded again next time
         return
     if write_cache_entry(_entry_path(where, shown, sha), encoded, limits.CACHE_ENTRY_BYTES):
+        _written[0] += 1
+    for rules, tree in zip(item.rules if item is not None else (), trees, strict=True):
+        if tree is not None and not isinstance(rules.tree, _KeptTree):
+            _keep_rules(where, rules.source, tree)  # parsed now: kept by its text
+
+
+def _tree_json(rules: RulesText) -> object:
+    """A rules text's syntax tree as an entry holds it (a kept one as it was read)."""
+    if isinstance(rules.tree, _KeptTree):
+        return rules.tree.raw
+    return None if rules.ast is None else _node_json(rules.ast)
+
+
+# ---- syntax trees by rules text ------------------------------------------------------
+# An author who edits an ability's text, not its rules, loads its file again: the rules
+# text's tree is kept by the text's SHA-256 (beside the files' entries, under the same
+# fingerprint), so the parser is not imported for rules it has parsed before.
+
+def _rules_folder(where: Path) -> Path:
+    """The trees' folder beside the files' (content-X: rules-X)."""
+    return where.with_name("rules-" + where.name.removeprefix("content-"))
+
+
+def _rules_path(where: Path, sha: str) -> Path:
+    return _rules_folder(where) / f"{sha[:40]}.json"
+
+
+def kept_rules(text: str, doc: YamlDocument, path: Path_) -> KeptTree | None:
+    """The tree of ``text`` (the rules at ``path`` of ``doc``) as parsed before, built when
+    first asked for; None when there is none (nor a cache)."""
+    where = folder()
+    if where is None:
+        return None
+    sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    raw = read_cached_json(_rules_path(where, sha), limits.CACHE_ENTRY_BYTES)
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT \
+            or raw.get("fingerprint") != fingerprint() or raw.get("sha256") != sha \
+            or raw.get("ast") is None:
+        return None
+    return _KeptTree(raw["ast"], text, doc, path)
+
+
+def _keep_rules(where: Path, text: str, tree: object) -> None:
+    sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    path = _rules_path(where, sha)
+    if path.exists():
+        return
+    encoded = json.dumps({"format": FORMAT, "fingerprint": fingerprint(), "sha256": sha,
+                          "ast": tree}, ensure_ascii=False, separators=(",", ":")
+                         ).encode("utf-8", "surrogatepass")
+    if write_cache_entry(path, encoded, limits.CACHE_ENTRY_BYTES):
         _written[0] += 1
 
 
@@ -396,17 +484,23 @@ def _diagnostic_json(d: Diagnostic) -> list:
 
 
 def _node_json(node: object) -> object:
-    if isinstance(node, ast.Node):
-        return [type(node).__name__, *(_node_json(getattr(node, f.name))
-                                       for f in fields(node))]
+    from nuffle.dsl import ast
+    return _json_of(node, ast.Node)
+
+
+def _json_of(node: object, base: type) -> object:
+    if isinstance(node, base):
+        return [type(node).__name__, *(_json_of(getattr(node, f.name), base)
+                                       for f in fields(node))]  # type: ignore[arg-type]
     if isinstance(node, tuple):
-        return [_node_json(n) for n in node]
+        return [_json_of(n, base) for n in node]
     return node
 
 
 def tidy() -> None:
-    """After a run that wrote entries: past CACHE_BYTES in all, remove the oldest entries
-    (and the folders of other versions first) until the cache holds three quarters of it."""
+    """After a run that wrote entries: past CACHE_BYTES in all (the files' entries and the
+    trees'), remove the oldest entries (and the folders of other versions first) until the
+    cache holds three quarters of it."""
     if not _written[0]:
         return
     _written[0] = 0
@@ -416,13 +510,15 @@ def tidy() -> None:
     found: list[tuple[int, int, Path]] = []  # (last written, bytes, path)
     try:
         for sub in where.parent.iterdir():
-            if not sub.name.startswith("content-") or not sub.is_dir() or sub.is_symlink():
+            if not sub.name.startswith(("content-", "rules-")) or not sub.is_dir() \
+                    or sub.is_symlink():
                 continue
+            this_version = sub in (where, _rules_folder(where))
             for path in sub.iterdir():
                 if path.suffix == ".json" and path.is_file() and not path.is_symlink():
                     st = path.stat()
                     # another version's entries are never read again: they go first
-                    found.append((st.st_mtime_ns if sub == where else -1, st.st_size, path))
+                    found.append((st.st_mtime_ns if this_version else -1, st.st_size, path))
     except OSError:
         return
     total = sum(size for _, size, _ in found)

@@ -6,6 +6,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from nuffle import limits
 from nuffle.catalogue import cache
@@ -17,13 +18,15 @@ from nuffle.catalogue.files import (  # noqa: F401 - content_files: the loader's
     input_files,
     resolved,
 )
-from nuffle.catalogue.model import GAME_ORDER, Catalogue, Item, Key, RulesText
+from nuffle.catalogue.model import Catalogue, Item, Key, RulesText
 from nuffle.catalogue.yaml_source import YamlDocument, inside, load_yaml
-from nuffle.dsl.checker import check_rules
 from nuffle.dsl.diagnostics import Diagnostic, internal_error
-from nuffle.interpreter.vocabulary import EDITIONS, vocabulary_for_edition
-from nuffle.interpreter.vocabulary.model import Vocabulary
+from nuffle.editions import EDITIONS
 from nuffle.textfile import Unreadable, decode_utf8, read_bounded
+
+if TYPE_CHECKING:
+    from nuffle.catalogue.names_kept import Kept
+    from nuffle.interpreter.vocabulary.model import Vocabulary
 
 
 def rules_fields(kind: str, data: dict) -> list[tuple[tuple, str]]:
@@ -115,10 +118,11 @@ def load_document(path: Path, override: str | None = None, parse: bool = True
 
 def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
     """Schema-check one document and parse its rules. Returns the item if it is usable.
-    The schemas (jsonschema) and the markup check are imported here, when a file is really
-    loaded, and the rules parser (Lark) when it has rules: a run whose files all come from
-    the cache reads none, and one that loads a scenario again no parser."""
-    from nuffle.catalogue import schemas
+    The markup check is imported here, when a file is really loaded, jsonschema only for a
+    file the quick check does not find valid (its errors are the report), and the rules
+    parser (Lark) when it has rules: a run whose files all come from the cache reads none,
+    and one that loads a valid scenario again neither jsonschema nor the parser."""
+    from nuffle.catalogue import quick_schema
     from nuffle.catalogue.markup import check_markup
     diags = list(doc.diagnostics)
     if doc.data is None:
@@ -129,7 +133,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
                                 doc.path, line, col))
         return None, diags
     kind = doc.data.get("kind")
-    known = schemas.kinds()
+    known = quick_schema.kinds()
     if kind is None:
         return None, diags + [_missing_kind(doc, known)]
     if kind not in known:
@@ -139,7 +143,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
                                 f"did you mean `{close[0]}`?" if close
                                 else f"kinds: {', '.join(known)}"))
         return None, diags
-    schema_diags = schemas.validate(doc, kind)
+    schema_diags = [] if quick_schema.conforms(doc.data, kind) else _schema_errors(doc, kind)
     diags += schema_diags
     item_id = doc.data.get("id")
     if not isinstance(item_id, str):
@@ -149,15 +153,22 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
         text = _dig(doc.data, path)
         if not isinstance(text, str):
             continue
-        from nuffle.dsl.parser import RulesSyntaxError, parse_rules
         rules = RulesText(path, context, text)
-        try:
-            rules.ast = parse_rules(text, doc.rules_source(path))
-        except RulesSyntaxError as err:
-            diags.append(err.diagnostic)
+        rules.tree = cache.kept_rules(text, doc, path)  # parsed before: not parsed again
+        if rules.tree is None:
+            from nuffle.dsl.parser import RulesSyntaxError, parse_rules
+            try:
+                rules.ast = parse_rules(text, doc.rules_source(path))
+            except RulesSyntaxError as err:
+                diags.append(err.diagnostic)
         item.rules.append(rules)
     diags += check_markup(doc)
     return item, diags
+
+
+def _schema_errors(doc: YamlDocument, kind: str) -> list[Diagnostic]:
+    from nuffle.catalogue import schemas
+    return schemas.validate(doc, kind)
 
 
 def _missing_kind(doc: YamlDocument, known: list[str]) -> Diagnostic:
@@ -182,24 +193,50 @@ def _dig(data: object, path: tuple) -> object:
 
 
 def check_names(catalogue: Catalogue) -> list[Diagnostic]:
-    """Resolve every rules text's names against its edition's vocabulary."""
-    content_ids = {game: content_id_types(catalogue, game) for game in GAME_ORDER}
+    """Resolve every rules text's names against its edition's vocabulary. An item's
+    findings kept by an earlier run for the same file and the same meaning of its names are
+    used as they are (names_kept); the checker and the vocabularies are imported, and the
+    kept syntax trees built, only for the others."""
+    from nuffle.catalogue.names_kept import Kept
+    kept = Kept(catalogue)
+    content_ids: dict[str, dict[str, str]] = {}
     diags: list[Diagnostic] = []
     for item in catalogue.sorted_items():
         edition = item.edition
-        if edition not in EDITIONS:
+        if edition not in EDITIONS or not any(rules.parsed for rules in item.rules):
             continue
-        vocab = vocabulary_for_edition(edition)
-        for rules in item.rules:
-            if rules.ast is None:
-                continue
-            try:
-                diags += check_rules(rules.ast, vocab, rules.kind,
-                                     item.doc.rules_source(rules.path),
-                                     content_ids[item.game],
-                                     rules_context(vocab, item, rules))
-            except Exception as exc:  # noqa: BLE001 - one item's crash must not hide the rest
-                diags.append(internal_error(item.path, exc))
+        found = kept.get(item)
+        if found is None:
+            found = _check_item_names(item, edition, content_ids, kept)
+        diags += found
+    kept.save()
+    return diags
+
+
+def _check_item_names(item: Item, edition: str, content_ids: dict[str, dict[str, str]],
+                      kept: Kept) -> list[Diagnostic]:
+    """The names check of one item's rules (kept unless it met an internal error)."""
+    from nuffle.catalogue.names_kept import used_names
+    from nuffle.dsl.checker import check_rules
+    from nuffle.interpreter.vocabulary import vocabulary_for_edition
+    vocab = vocabulary_for_edition(edition)
+    if item.game not in content_ids:
+        content_ids[item.game] = content_id_types(kept.catalogue, item.game)
+    diags: list[Diagnostic] = []
+    names: set[str] = set()
+    failed = False
+    for rules in item.rules:
+        if rules.ast is None:
+            continue
+        try:
+            names |= used_names(rules.ast)
+            diags += check_rules(rules.ast, vocab, rules.kind, item.doc.rules_source(rules.path),
+                                 content_ids[item.game], rules_context(vocab, item, rules))
+        except Exception as exc:  # noqa: BLE001 - one item's crash must not hide the rest
+            diags.append(internal_error(item.path, exc))
+            failed = True
+    if not failed:
+        kept.put(item, names, diags)
     return diags
 
 
@@ -285,7 +322,15 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
         catalogue = catalogue.restricted_to(docs)
         diags = [d for d in diags if d.path in docs]
     diags = [_inside_file(d, every_doc.get(d.path)) for d in diags]
-    return catalogue, sorted(set(diags), key=Diagnostic.sort_key), docs
+    return catalogue, sorted(set(diags), key=_report_order), docs
+
+
+def _report_order(diag: Diagnostic) -> tuple:
+    """Place and code, then the rest: two findings of one code at one place (a value both
+    under its minimum and no multiple of its step) in the same order at every run (a set's
+    order depends on the process's string hashing)."""
+    return (*diag.sort_key(), diag.message, diag.end_column or 0, diag.hint or "",
+            diag.severity)
 
 
 def _inside_file(diag: Diagnostic, doc: YamlDocument | None) -> Diagnostic:

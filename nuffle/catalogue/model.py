@@ -4,15 +4,43 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 from nuffle.catalogue.yaml_source import Path_, YamlDocument
-from nuffle.dsl import ast
-from nuffle.interpreter.vocabulary import EDITIONS
+from nuffle.editions import EDITIONS
+
+if TYPE_CHECKING:
+    from nuffle.dsl import ast
 
 # (kind, id, game): ids are unique within a game, so Blitz Bowl and Blood Bowl may each have
 # an `orc` team. The game is "" for an item without a known edition.
 Key = tuple[str, str, str]
 GAME_ORDER = ("", *sorted(set(EDITIONS.values())))
+
+
+class KeptTree(Protocol):
+    """A syntax tree as the content cache keeps it (nuffle.catalogue.cache)."""
+
+    def build(self) -> ast.Rules | None: ...
+
+
+class _Tree:
+    """A RulesText's `ast`: a tree read from the content cache is built when first asked
+    for, so that a check whose names results are kept (nuffle.catalogue.names_kept) builds
+    none, nor imports the syntax tree's classes."""
+
+    def __get__(self, rules: RulesText | None, owner: type | None = None) -> ast.Rules | None:
+        if rules is None:
+            return None  # the field's default
+        kept = rules.tree
+        if kept is not None:
+            rules.tree = None
+            rules.__dict__["_ast"] = kept.build()
+        return rules.__dict__["_ast"]
+
+    def __set__(self, rules: RulesText, value: ast.Rules | None) -> None:
+        rules.__dict__["_ast"] = value
+        rules.tree = None
 
 
 @dataclass
@@ -22,7 +50,14 @@ class RulesText:
     path: Path_
     kind: str  # the checker context: ability, ball, coach-trait, challenge-card, bonus-play, table
     source: str
-    ast: ast.Rules | None = None
+    ast: _Tree = _Tree()
+    # the tree the content cache kept, not yet built (`ast` builds it)
+    tree: KeptTree | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def parsed(self) -> bool:
+        """Whether the rules parsed (ast is not None), without building a kept tree."""
+        return self.tree is not None or self.ast is not None
 
 
 @dataclass

@@ -3,40 +3,29 @@
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
+from nuffle.catalogue.quick_schema import NOT_KINDS, kinds, schema_files  # noqa: F401 - kinds: here too
 from nuffle.catalogue.yaml_source import YamlDocument
 from nuffle.dsl.diagnostics import Diagnostic, one_line
-from nuffle.paths import schema_dir
 
 
 @cache
 def _registry() -> tuple[Registry, dict[str, dict]]:
     schemas: dict[str, dict] = {}
     resources = []
-    for path in sorted(Path(schema_dir()).glob("*.schema.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        schemas[path.name.removesuffix(".schema.json")] = schema
+    for name, schema in schema_files().items():
+        schemas[name.removesuffix(".schema.json")] = schema
         # Schemas carry no `$id`: their `$ref`s ("common.schema.json#/...") resolve against
         # the file's own location, so editors that load them from disk follow them too.
-        resources.append((path.name, Resource.from_contents(schema)))
+        resources.append((name, Resource.from_contents(schema)))
     return Registry().with_resources(resources), schemas
-
-
-# schemas of files that are not content items: shared definitions, a language's grammar
-NOT_KINDS = {"common", "locale-grammar"}
-
-
-def kinds() -> list[str]:
-    return sorted(k for k in _registry()[1] if k not in NOT_KINDS)
 
 
 @cache

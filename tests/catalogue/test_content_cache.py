@@ -217,17 +217,41 @@ def nested_not(levels: int) -> list:
     return node
 
 
+# a damaged syntax tree is found when the tree is built (when first asked for): its rules
+# text is parsed again, not the whole file loaded
+TREE_DAMAGE = ("a class outside the syntax tree", "a dunder class", "a node of the wrong kind",
+               "a field of the wrong type", "a tree too deep")
+
+
+@pytest.fixture
+def parses(monkeypatch) -> list[str]:
+    """The rules texts parsed (parse_rules runs once for each)."""
+    from nuffle.dsl import parser
+    seen: list[str] = []
+    real = parser.parse_rules
+
+    def counting(text, source=None):
+        seen.append(text)
+        return real(text, source)
+    monkeypatch.setattr(parser, "parse_rules", counting)
+    return seen
+
+
 @pytest.mark.parametrize("damage", list(HOSTILE))
-def test_a_damaged_entry_is_ignored_and_the_file_loaded_again(cache_dir, sources, tree,
+def test_a_damaged_entry_is_ignored_and_the_file_loaded_again(cache_dir, sources, parses, tree,
                                                               damage) -> None:
     entry, raw, (cold,) = one_entry(cache_dir, tree)
     damaged = HOSTILE[damage](raw, entry.read_text(encoding="utf-8"))
     entry.write_bytes(damaged if isinstance(damaged, bytes) else damaged.encode())
     forget()
     sources.clear()
+    parses.clear()
     again = everything(*load_catalogue([tree.root], with_bundled=False))
     assert again == cold
-    assert len(sources) == 1  # loaded from source, not from the damaged entry
+    if damage in TREE_DAMAGE:  # the rules parsed again, not the file loaded
+        assert sources == [] and len(parses) == 1
+    else:  # loaded from source, not from the damaged entry (its rules' tree kept by text)
+        assert len(sources) == 1 and parses == []
 
 
 def test_an_entry_as_it_was_written_is_used(cache_dir, sources, tree) -> None:

@@ -80,14 +80,20 @@ def test_a_commands_help_imports_that_command_alone() -> None:
 # JSON Schemas and the rules parser
 LOADING = ("yaml", "jsonschema", "referencing", "jsonschema_specifications", "attrs", "attr",
            "rpds", "lark", "interegular", "nuffle.dsl.parser", "nuffle.catalogue.schemas",
-           "nuffle.catalogue.yaml_reader", "nuffle.catalogue.markup")
+           "nuffle.catalogue.quick_schema", "nuffle.catalogue.yaml_reader",
+           "nuffle.catalogue.markup")
+# what only a file the quick schema check does not find valid needs: jsonschema's errors
+SCHEMA_ERRORS = ("jsonschema", "referencing", "jsonschema_specifications", "attrs", "attr",
+                 "rpds", "nuffle.catalogue.schemas")
+# what checking the names of rules needs (not when the findings are kept: names_kept)
+NAMES = ("nuffle.dsl.ast", "nuffle.dsl.checker", "nuffle.interpreter.vocabulary")
+PARSING = ("lark", "nuffle.dsl.parser")
 
 
 # what a check whose files are all unchanged does not need: it prints the report kept by
 # the check before (nuffle.cli.check_cache) without loading a file
-CHECKING = (*LOADING, "nuffle.catalogue.loader", "nuffle.catalogue.model",
-            "nuffle.catalogue.cache", "nuffle.catalogue.crossrefs", "nuffle.dsl.ast",
-            "nuffle.dsl.checker", "nuffle.interpreter")
+CHECKING = (*LOADING, *NAMES, "nuffle.catalogue.loader", "nuffle.catalogue.model",
+            "nuffle.catalogue.cache", "nuffle.catalogue.crossrefs", "nuffle.interpreter")
 
 
 def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
@@ -95,8 +101,12 @@ def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
     the cache alone; then, nothing changed, the kept report is printed."""
     status, out, modules = loaded("check", cache=tmp_path)
     assert status == 0 and ": 0 errors" in out
-    # it did check: the schemas and the rules language were loaded
-    assert {"jsonschema", "lark", "yaml", "nuffle.dsl.parser"} <= set(modules)
+    # it did check: YAML, the quick schema check and the rules language were loaded; every
+    # bundled file is valid, so jsonschema was not
+    assert {"lark", "yaml", "nuffle.dsl.parser", "nuffle.dsl.checker",
+            "nuffle.catalogue.quick_schema"} <= set(modules)
+    assert within(modules, SCHEMA_ERRORS) == []
+    assert within(modules, ("regex", "interegular")) == []
     assert within(modules, NOT_FOR_CHECK) == []
     engine = [m for m in within(modules, ("nuffle.interpreter",))
               if m not in ("nuffle.interpreter", "nuffle.interpreter.blood_bowl")
@@ -114,26 +124,62 @@ def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
         kept.unlink()  # the report kept: forgotten, so that the files are loaded again
     again, warm_out, warm = loaded("check", cache=tmp_path)
     assert again == 0 and warm_out == out
+    # every file from the content cache, every item's names findings kept: no syntax tree
+    # built, no vocabulary
     assert within(warm, LOADING) == []
+    assert within(warm, NAMES) == []
     assert within(warm, NOT_FOR_CHECK) == []
     assert set(warm) < set(modules)
     unchanged, kept_out, kept = loaded("check", cache=tmp_path)
     assert unchanged == 0 and kept_out == out
     assert within(kept, CHECKING) == []
     assert set(kept) < set(warm)
-    # an author's new or edited file, the others from the cache: a scenario (no rules text)
-    # needs YAML and the schemas to be loaded again, not the rules parser; an ability does
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind,source", [
+    ("scenario", "scenarios/ability-canny-tracker.yaml"),
+    ("ability", "abilities/canny-tracker.yaml")])
+def test_a_check_after_an_edit_imports_what_the_edit_needs(tmp_path, kind, source) -> None:
+    """An author's new file (the others from the cache), then the same file edited: its
+    text (the rules as they were), its rules, a field the schema does not know."""
     bundled = Path(__file__).resolve().parents[2] / "content" / "blitz-bowl"
-    for kind, source, parsed in (("scenario", "scenarios/ability-canny-tracker.yaml", False),
-                                 ("ability", "abilities/canny-tracker.yaml", True)):
-        text = (bundled / source).read_text(encoding="utf-8")
-        edited = tmp_path / f"my-{kind}.yaml"
-        edited.write_text(re.sub(r"(?m)^id: .*$", f"id: my-{kind}", text), encoding="utf-8")
-        status, edit_out, modules = loaded("check", str(edited), cache=tmp_path)
-        assert status == 0 and f"(1 {kind}): 0 errors" in edit_out
-        assert {"yaml", "jsonschema", "nuffle.catalogue.schemas"} <= set(modules)
-        assert bool(within(modules, ("lark", "nuffle.dsl.parser"))) is parsed
+    edited = tmp_path / f"my-{kind}.yaml"
+    text = (bundled / source).read_text(encoding="utf-8")
+    edited.write_text(re.sub(r"(?m)^id: .*$", f"id: my-{kind}", text), encoding="utf-8")
+    loaded("check", cache=tmp_path)  # the bundled content in the cache
+
+    def check() -> list[str]:
+        status, out, modules = loaded("check", str(edited), cache=tmp_path)
+        assert status == 0 and f"(1 {kind}): 0 errors" in out, out
         assert within(modules, NOT_FOR_CHECK) == []
+        assert {"yaml", "nuffle.catalogue.quick_schema"} <= set(modules)
+        assert within(modules, SCHEMA_ERRORS) == []  # the file is valid: no jsonschema
+        return modules
+
+    # a new file: an ability's names checked, its rules not parsed (they are a bundled
+    # ability's, whose tree is kept by its rules text)
+    new = check()
+    assert within(new, PARSING) == []
+    assert bool(within(new, NAMES)) is (kind == "ability")
+    edit(edited, "\ntext: ", "\ntext: Changed. ")
+    text_edited = check()  # the rules as they were: neither parsed nor checked again
+    assert within(text_edited, (*PARSING, *NAMES)) == []
+    if kind == "ability":
+        edit(edited, "\nrules: |\n", "\nrules: |\n  # changed\n")
+        rules_edited = check()  # the rules changed: parsed and checked
+        assert {"lark", "nuffle.dsl.parser", "nuffle.dsl.checker"} <= set(rules_edited)
+        # Lark without what this parser does not use (tests/dsl/test_parser_loading.py)
+        assert within(rules_edited, ("regex", "interegular")) == []
+    edit(edited, "\ntext: ", "\ntexts: ")  # an unknown field: jsonschema says which
+    status, out, modules = loaded("check", str(edited), cache=tmp_path)
+    assert status == 1 and "error[S302]: unknown field `texts`" in out, out
+    assert {"jsonschema", "nuffle.catalogue.schemas"} <= set(modules)
 
 
 def subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
