@@ -403,7 +403,7 @@ def step(g: Game, p: Player, sq: int, action: str) -> bool:
     g.occupant[frm] = None
     g.occupant[sq] = p
     p.square = sq
-    stepped(g, p.team)  # the board's version bumped (only p's team's masks to rebuild)
+    stepped(g, p, frm)  # the board's version bumped (the masks: p's squares moved)
     g.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
     if p.square != sq:
         return False

@@ -189,6 +189,14 @@ class Board:
             mask = (row | (row << width) | (row >> width)) & self.everywhere
         return mask
 
+    def around(self, mask: int) -> int:
+        """The squares next to a square of ``mask`` (the union of their
+        ``neighbour_masks``), a mask's own squares only where they are next to another:
+        the row's two sides, then the rows above and below the three."""
+        sides = ((mask << 1) & self.not_first_column) | ((mask >> 1) & self.not_last_column)
+        row = mask | sides
+        return sides | ((row << self.width) & self.everywhere) | (row >> self.width)
+
     def zones(self, n: int) -> list[int]:
         """Per square, the mask of the squares within ``n`` of it (grow's, blocked or not):
         worked out once per pitch and width (the pitch outlives its games)."""

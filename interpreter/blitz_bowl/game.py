@@ -99,9 +99,9 @@ class Game(GameCore):
         # reads of the board is kept until then (nuffle.interpreter.blitz_bowl.search)
         self.board_version = 0
         self.masks: Masks | None = None
-        # (team, version): only that team's players have stepped since the masks were
-        # built, the last step making this version (search.stepped)
-        self.stepped: tuple[Team, int] | None = None
+        # (player, version, square): only that player has stepped since the masks were
+        # built, from that square, the last step making this version (search.stepped)
+        self.stepped: tuple[Player, int, int] | None = None
         self.loose: dict[int, Ball] = {}
         self.balls: list[Ball] = []
         self.ball_hooks: dict[str, list[HookInstance]] = {}

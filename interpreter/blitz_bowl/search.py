@@ -59,14 +59,16 @@ class Masks:
     is Marked, page 7) and next to any opponent on the pitch, Prone or not (``near``:
     where a Mark may end, ruling in valid_end)."""
 
-    __slots__ = ("version", "occupied", "danger", "near", "foes", "foe_squares", "within")
+    __slots__ = ("version", "occupied", "danger", "near", "foes", "foe_squares", "standing",
+                 "within")
 
     def __init__(self, version: int, occupied: int, danger: dict[Team, int],
                  near: dict[Team, int], foes: dict[Team, int],
-                 foe_squares: dict[Team, list[int]]) -> None:
+                 foe_squares: dict[Team, list[int]], standing: dict[Team, int]) -> None:
         self.version, self.occupied, self.danger, self.near = version, occupied, danger, near
         self.foes = foes  # per team: the squares of its opponents on the pitch
-        self.foe_squares = foe_squares  # the same squares, listed
+        self.foe_squares = foe_squares  # the same squares, listed (in no set order)
+        self.standing = standing  # per team: the squares of its standing opponents
         # (team, n): the squares within n of an opponent of the team, filled when asked
         self.within: dict[tuple[Team, int], int] = {}
 
@@ -92,14 +94,15 @@ def within(g: Game, team: Team, n: int) -> int:
 
 def masks(g: Game) -> Masks:
     """The board's masks for its current version, built at most once per version: when
-    only one team's players have stepped since the kept masks (``stepped``), only that
-    team's part is worked out again."""
+    only one player has stepped since the kept masks (``stepped``), only its squares are
+    moved in them."""
     m = g.masks
     if m is not None and m.version == g.board_version:
         return m
     WORK.mask_builds += 1
-    if m is not None and g.stepped is not None and g.stepped[1] == g.board_version:
-        m = _rebuild_team(g, m, g.stepped[0])
+    st = g.stepped
+    if m is not None and st is not None and st[1] == g.board_version:
+        m = _after_steps(g, m, st[0], st[2])
     else:
         WORK.full_mask_builds += 1
         m = build_masks(g)
@@ -107,32 +110,21 @@ def masks(g: Game) -> Masks:
     return m
 
 
-def stepped(g: Game, team: Team) -> None:
-    """A player of ``team`` stepped from one square to another, nothing else changing
-    (actions.step): the board's version is bumped, and the steps of one team in a row
-    since the masks were last built are remembered, so that only its part is rebuilt."""
+def stepped(g: Game, p: Player, frm: int) -> None:
+    """A standing player stepped from ``frm`` (actions.step), nothing else changing: the
+    board's version is bumped, and while only that player steps since the masks were
+    last built, the square it stepped from first is remembered, so that the masks are
+    brought up to date by moving it from there to where it is."""
     v = g.board_version
     m = g.masks
-    if m is not None and (m.version == v or g.stepped == (team, v)):
-        g.stepped = (team, v + 1)
+    if m is not None:
+        if m.version == v:
+            g.stepped = (p, v + 1, frm)
+        else:
+            st = g.stepped
+            if st is not None and st[1] == v and st[0] is p:
+                g.stepped = (p, v + 1, st[2])
     g.board_version = v + 1
-
-
-def _team_part(board: Board, team: Team) -> tuple[int, int, int, list[int]]:
-    """What one team's players on the pitch make of the masks: the squares next to one
-    standing, next to any, their squares, and those squares listed."""
-    stand = close = squares = 0
-    listed: list[int] = []
-    nb = board.neighbour_masks
-    for o in team.players:
-        sq = o.square
-        if sq is not None:
-            squares |= 1 << sq
-            listed.append(sq)
-            close |= nb[sq]
-            if not o.is_prone:
-                stand |= nb[sq]
-    return stand, close, squares, listed
 
 
 def build_masks(g: Game) -> Masks:
@@ -142,33 +134,51 @@ def build_masks(g: Game) -> Masks:
     near: dict[Team, int] = {}
     foes: dict[Team, int] = {}
     foe_squares: dict[Team, list[int]] = {}
+    standing: dict[Team, int] = {}
     board = g.board
     for team in g.teams:
+        stand = squares = 0
+        listed: list[int] = []
         if board is not None:
-            stand, close, squares, listed = _team_part(board, team)
-        else:
-            stand = close = squares = 0
-            listed = []
+            for o in team.players:
+                sq = o.square
+                if sq is not None:
+                    squares |= 1 << sq
+                    listed.append(sq)
+                    if not o.is_prone:
+                        stand |= 1 << sq
         occupied |= squares
-        danger[team.opponent] = stand  # next to a standing player of this team
-        near[team.opponent] = close
-        foes[team.opponent] = squares
-        foe_squares[team.opponent] = listed
-    return Masks(g.board_version, occupied, danger, near, foes, foe_squares)
+        them = team.opponent
+        standing[them], foes[them], foe_squares[them] = stand, squares, listed
+        if board is not None:
+            danger[them] = board.around(stand)  # next to a standing player of this team
+            near[them] = board.around(squares)
+        else:
+            danger[them] = near[them] = 0
+    return Masks(g.board_version, occupied, danger, near, foes, foe_squares, standing)
 
 
-def _rebuild_team(g: Game, m: Masks, team: Team) -> Masks:
-    """The masks after only ``team``'s players stepped since ``m`` was built: its part
-    worked out again in ``m`` itself (nobody keeps a Masks to compare with a later one;
-    the integers read from it are values), the other team's part and what ``within``
-    found about that team's foes, who have not moved, kept."""
+def _after_steps(g: Game, m: Masks, p: Player, frm: int) -> Masks:
+    """The masks after only ``p`` stepped (it stands, from ``frm`` to its square) since
+    ``m`` was built: its two squares moved in ``m`` itself (nobody keeps a Masks to
+    compare with a later one; the integers read from it are values) and the squares next
+    to its team grown again from theirs (a few shifts of a mask, no look at a player);
+    the other team's part, and what ``within`` found about that team's foes, who have
+    not moved, kept."""
     board = g.board
-    assert board is not None  # players stepped on it
-    stand, close, squares, listed = _team_part(board, team)
+    to = p.square
+    assert board is not None and to is not None  # p stands on it
+    team = p.team
     them = team.opponent
-    m.danger[them], m.near[them], m.foes[them], m.foe_squares[them] = \
-        stand, close, squares, listed
-    m.occupied = m.foes[team] | squares
+    moved = 1 << frm ^ 1 << to
+    squares = m.foes[them] ^ moved
+    stand = m.standing[them] ^ moved
+    m.foes[them], m.standing[them] = squares, stand
+    if moved:
+        listed = m.foe_squares[them]
+        listed[listed.index(frm)] = to
+    m.danger[them], m.near[them] = board.around(stand), board.around(squares)
+    m.occupied ^= moved
     m.version = g.board_version
     if m.within:
         m.within = {key: mask for key, mask in m.within.items() if key[0] is team}

@@ -14,6 +14,7 @@ from nuffle.interpreter.blitz_bowl import actions
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.blitz_bowl.search import (
     WORK,
+    build_masks,
     can_end_move,
     destinations,
     masks,
@@ -115,6 +116,55 @@ def test_the_masks_are_kept_until_the_board_changes(ruleset) -> None:
     assert WORK.mask_builds == 2
     occupied = masks(game).occupied  # and the kept masks show the move
     assert occupied >> to & 1 and not occupied >> left & 1
+
+
+class _Unread(list):
+    """A team's players that may not be looked at (the masks after steps move squares)."""
+
+    def __iter__(self):
+        raise AssertionError("a team's players were read to bring the masks up to date")
+
+
+def test_the_masks_after_steps_move_squares_without_reading_the_players(ruleset) -> None:
+    """After one player stepped (and nothing else changed), the kept masks are brought up
+    to date from its first and last squares alone: no player of either team is looked
+    at, and they are what a build from the players gives."""
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[2], teams[3], {"home": RandomBot(1), "away": RandomBot(2)},
+                seed=7)
+    game.setup()
+    game.reset_turn(game.first)
+    board = game.board
+    assert board is not None
+    masks(game)
+    mover = next(p for p in game.first.players if p.square is not None)
+    made = 0
+    for _ in range(3):  # three steps, the masks looked at after the last only
+        assert mover.square is not None
+        to = next((n for n in board.neighbours[mover.square] if game.occupant[n] is None
+                   and n not in board.blocked and n not in game.loose), None)
+        if to is not None:
+            actions.step(game, mover, to, "run")
+            made += 1
+    assert made == 3
+    kept = {t: t.players for t in game.teams}
+    WORK.reset()
+    try:
+        for t in game.teams:
+            t.players = _Unread(t.players)
+        m = masks(game)
+    finally:
+        for t in game.teams:
+            t.players = kept[t]
+    assert WORK.mask_builds == 1 and WORK.full_mask_builds == 0
+    fresh = build_masks(game)
+    assert (m.occupied, m.danger, m.near, m.foes, m.standing) == (
+        fresh.occupied, fresh.danger, fresh.near, fresh.foes, fresh.standing)
+    for sq in range(board.width * board.height):  # around: the neighbours' union
+        one = 1 << sq
+        assert board.around(one) == board.neighbour_masks[sq]
+        assert board.around(one | 1 << (sq * 7 % len(board.xs))) == \
+            board.neighbour_masks[sq] | board.neighbour_masks[sq * 7 % len(board.xs)]
 
 
 # -- the mask search against the search it replaced -----------------------------------------
