@@ -28,7 +28,7 @@ class Work:
 
     __slots__ = ("mask_builds", "full_mask_builds", "move_actions", "move_searches", "squares_reached",
                  "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds",
-                 "card_envs", "claim_checks")
+                 "card_envs", "claim_checks", "path_rings")
 
     def __init__(self) -> None:
         self.reset()
@@ -45,6 +45,7 @@ class Work:
         self.legal_rebuilds = 0  # the team's legal actions worked out for an action decision
         self.card_envs = 0  # what a Challenge card's condition sees, built (challenges.py)
         self.claim_checks = 0  # Challenge cards' claim conditions evaluated (challenges.py)
+        self.path_rings = 0  # rings of squares grown out from a destination (Reach._shortest)
 
     def snapshot(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -286,11 +287,12 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
                 # the new neighbours, lowest square first (the neighbours' order); a
                 # square's ring of neighbours has at most 256 shapes: each is listed once
                 # (per square: a big int's hash repeats every 61 bits, so one table for
-                # every square would collide)
-                ring = rings[sq].get(new)
-                if ring is None:
-                    ring = rings[sq][new] = tuple(bits(new))
-                nxt += ring
+                # every square would collide); a subscript, not get: a shape is met
+                # again far more often than it is new
+                try:
+                    nxt += rings[sq][new]
+                except KeyError:
+                    nxt += rings[sq].setdefault(new, tuple(bits(new)))
         if not nxt:
             break
         layer = before ^ avail  # the squares this step reached, in nxt's order
@@ -373,24 +375,27 @@ class Reach:
         return path
 
     def _shortest(self, dest: int) -> list[int]:
+        """A shortest path over the squares a path may pass through (reached, not a stop;
+        the destination may be one): the squares found a ring at a time out from the
+        destination, as masks, until the start is in one; then, from the start, each step
+        to a square of the next ring in, the one nearest the destination as the crow flies
+        (ties: the lower square)."""
         board = self.board
         assert board is not None
-        reached, stops = self.reached, self.stops
-        # steps left to the destination, over squares a path may pass through
-        left = {dest: 0}
-        frontier = [dest]
-        while frontier and self.start not in left:
-            nxt = []
-            for sq in frontier:
-                for n in board.neighbours[sq]:
-                    if n in left or not reached >> n & 1 or stops >> n & 1:
-                        continue
-                    left[n] = left[sq] + 1
-                    nxt.append(n)
-            frontier = nxt
-        path, cur = [], self.start
-        while cur != dest:
-            cur = min((n for n in board.neighbours[cur] if left.get(n) == left[cur] - 1),
+        start = self.start
+        passable = self.reached & ~self.stops
+        ring = seen = 1 << dest
+        rings = [ring]  # rings[k]: the squares k steps from the destination
+        while not seen >> start & 1:
+            ring = board.around(ring) & passable & ~seen
+            if not ring:
+                raise ValueError(f"square {dest} was not reached from {start}")
+            seen |= ring
+            rings.append(ring)
+        WORK.path_rings += len(rings) - 1
+        path, cur = [], start
+        for k in range(len(rings) - 2, -1, -1):
+            cur = min(bits(board.neighbour_masks[cur] & rings[k]),
                       key=lambda n: (board.euclid(n, dest), n))
             path.append(cur)
         return path

@@ -239,6 +239,60 @@ def test_the_mask_search_finds_what_the_old_search_found_in_the_same_order(rules
     assert compared > 1000
 
 
+def reference_shortest(reach, dest: int) -> list[int]:
+    """Reach._shortest as it was: a square-by-square search out from the destination,
+    each square's distance kept in a dict, then the path walked from the start."""
+    board, reached, stops = reach.board, reach.reached, reach.stops
+    left = {dest: 0}
+    frontier = [dest]
+    while frontier and reach.start not in left:
+        nxt = []
+        for sq in frontier:
+            for n in board.neighbours[sq]:
+                if n in left or not reached >> n & 1 or stops >> n & 1:
+                    continue
+                left[n] = left[sq] + 1
+                nxt.append(n)
+        frontier = nxt
+    path, cur = [], reach.start
+    while cur != dest:
+        cur = min((n for n in board.neighbours[cur] if left.get(n) == left[cur] - 1),
+                  key=lambda n: (board.euclid(n, dest), n))
+        path.append(cur)
+    return path
+
+
+def test_a_path_round_obstacles_is_found_a_ring_at_a_time(ruleset) -> None:
+    """The shortest path (a move that cannot go straight) is found by growing whole rings
+    of squares out from the destination, one ring per step of the path, and it is the
+    path the square-by-square search found."""
+    compared = 0
+
+    def check(kind: str, data) -> None:
+        nonlocal compared
+        if kind != "event" or data[0] != "turn-start":
+            return
+        game = holder[0]
+        for p in (q for t in game.teams for q in t.players if q.standing):
+            for rule in ("no-adjacent", "stop-on-adjacent", "none"):
+                reach = destinations(game, p, 7, rule)
+                for dest in reach.ends:
+                    before = WORK.path_rings
+                    path = reach._shortest(dest)
+                    assert path == reference_shortest(reach, dest), (p.id, rule, dest)
+                    assert WORK.path_rings - before == len(path)
+                    compared += 1
+
+    teams = sorted(ruleset.teams)
+    for seed in range(2):
+        game = Game(ruleset, teams[seed + 1], teams[seed + 6],
+                    {"home": RandomBot(seed), "away": RandomBot(seed + 1)}, seed=seed)
+        holder = [game]
+        game.listeners.append(check)
+        game.play()
+    assert compared > 1000
+
+
 def test_the_pitch_tables_give_what_they_stand_for(ruleset) -> None:
     """Board.distances (the bots' distances to a ball) and Board.zones (within's squares
     near the opponents): kept per pitch, the same as the board's own measures."""
