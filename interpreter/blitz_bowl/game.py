@@ -364,15 +364,25 @@ class Game(GameCore):
         # these events are not recorded: with no hook on them, no payload is made
         if self.hooks.on_after.get("setup"):
             self.after("setup", {"team": team}, record=False)
+        # the end zone's free squares, worked out once while no rule changes the zone: only
+        # the square each player takes is gone from them for the next
+        free: list[int] | None = None
         for p in team.players:
-            zone = self.modify("setup-zone", "end-zone", {"team": team}) \
-                if self.hooks.on_modify.get("setup-zone") else "end-zone"
-            squares = self.setup_squares(team, zone)
+            if self.hooks.on_modify.get("setup-zone"):
+                squares = self.setup_squares(
+                    team, self.modify("setup-zone", "end-zone", {"team": team}))
+                free = None
+            else:
+                if free is None:
+                    free = self.setup_squares(team, "end-zone")
+                squares = free
             if not squares:
                 continue  # stays in the Dugout
             sq = self.decide(team, "setup", squares, self.square_label, f"set up {p.id}",
                              player=p.id)
             actions.place_player(self, p, sq)
+            if free is not None:  # (a new list: the decision keeps the one it offered)
+                free = [s for s in free if s != sq]
 
     def setup_squares(self, team: Team, zone: str) -> list[int]:
         assert self.board is not None
@@ -490,7 +500,10 @@ class Game(GameCore):
         self.gowi = any_on_pitch and all_held
         self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
-        if not any(b.in_play for b in self.balls):
+        for b in self.balls:
+            if b.in_play:
+                break
+        else:
             balls.new_ball(self, team)  # No Ball in Play (page 10)
         # The Emergency Reserves step, after No Ball in Play (page 6): what is played
         # "before Emergency Reserves" comes here, so a player the trapdoor injured is already

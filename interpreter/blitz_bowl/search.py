@@ -60,18 +60,19 @@ class Masks:
     is Marked, page 7) and next to any opponent on the pitch, Prone or not (``near``:
     where a Mark may end, ruling in valid_end)."""
 
-    __slots__ = ("version", "occupied", "danger", "near", "foes", "foe_squares", "standing",
-                 "within")
+    __slots__ = ("version", "occupied", "free", "danger", "near", "foes", "foe_squares",
+                 "standing", "within")
 
-    def __init__(self, version: int, occupied: int, danger: dict[Team, int],
+    def __init__(self, version: int, occupied: int, free: int, danger: dict[Team, int],
                  near: dict[Team, int], foes: dict[Team, int],
                  foe_squares: dict[Team, list[int]], standing: dict[Team, int]) -> None:
         self.version, self.occupied, self.danger, self.near = version, occupied, danger, near
+        self.free = free  # the squares a player may stand on and nobody does
         self.foes = foes  # per team: the squares of its opponents on the pitch
         self.foe_squares = foe_squares  # the same squares, listed (in no set order)
         self.standing = standing  # per team: the squares of its standing opponents
-        # (team, n): the squares within n of an opponent of the team, filled when asked
-        self.within: dict[tuple[Team, int], int] = {}
+        # per team, n -> the squares within n of an opponent of the team, filled when asked
+        self.within: dict[Team, dict[int, int]] = {team: {} for team in foes}
 
 
 def within(g: Game, team: Team, n: int) -> int:
@@ -81,15 +82,15 @@ def within(g: Game, team: Team, n: int) -> int:
     m = g.masks
     if m is None or m.version != g.board_version:
         m = masks(g)
-    key = (team, n)
-    out = m.within.get(key)
+    kept = m.within[team]
+    out = kept.get(n)
     if out is None:
         assert g.board is not None  # opponents on the pitch or not, it is set up
         zones = g.board.zones(n)
         out = 0
         for sq in m.foe_squares[team]:
             out |= zones[sq]
-        m.within[key] = out
+        kept[n] = out
     return out
 
 
@@ -156,7 +157,8 @@ def build_masks(g: Game) -> Masks:
             near[them] = board.around(squares)
         else:
             danger[them] = near[them] = 0
-    return Masks(g.board_version, occupied, danger, near, foes, foe_squares, standing)
+    free = board.floor & ~occupied if board is not None else 0
+    return Masks(g.board_version, occupied, free, danger, near, foes, foe_squares, standing)
 
 
 def _after_steps(g: Game, m: Masks, p: Player, frm: int) -> Masks:
@@ -180,17 +182,10 @@ def _after_steps(g: Game, m: Masks, p: Player, frm: int) -> Masks:
         listed[listed.index(frm)] = to
     m.danger[them], m.near[them] = board.around(stand), board.around(squares)
     m.occupied ^= moved
+    m.free ^= moved
     m.version = g.board_version
-    if m.within:
-        m.within = {key: mask for key, mask in m.within.items() if key[0] is team}
+    m.within[them].clear()  # their foes moved; the team's own foes did not
     return m
-
-
-def loose_mask(g: Game) -> int:
-    out = 0
-    for sq in g.loose:
-        out |= 1 << sq
-    return out
 
 
 def bits(mask: int) -> list[int]:
@@ -213,10 +208,12 @@ def _rule_masks(g: Game, p: Player, rule: str, danger: int | None) -> tuple[int,
     m = masks(g)
     if danger is None:
         danger = m.danger[p.team]
-    avail = board.floor & ~m.occupied
+    avail = m.free
     if rule == "no-adjacent":
         avail &= ~danger
-    stopping = loose_mask(g)
+    stopping = 0
+    for sq in g.loose:  # (a ball or two)
+        stopping |= 1 << sq
     if rule == "stop-on-adjacent":
         stopping |= danger
     stopping &= ~(1 << p.square)  # the start is never a stop: the move leaves from it
@@ -354,9 +351,11 @@ class Reach:
         """Step by step towards the destination, each step closing the distance by one and
         keeping nearest the straight line (ties: the lower square); None where the way is
         not that simple (then a search finds it)."""
-        board, reached, stops = self.board, self.reached, self.stops
+        board, reached = self.board, self.reached
         assert board is not None
         width, xs, ys = board.width, board.xs, board.ys
+        # the squares a step may go to: reached and not a stop, the destination if reached
+        through = reached & ~self.stops | (reached & 1 << dest)
         xd, yd = xs[dest], ys[dest]
         path, cur = [], self.start
         while cur != dest:
@@ -364,10 +363,9 @@ class Reach:
             for mx, my in _towards(xd - x, yd - y):  # best first
                 if not 0 <= x + mx < width:
                     continue  # off the pitch's side (a row would wrap round)
-                n = (y + my) * width + x + mx
-                if n < 0 or not reached >> n & 1 or (stops >> n & 1 and n != dest):
-                    continue
-                break
+                n = cur + my * width + mx
+                if n >= 0 and through >> n & 1:
+                    break
             else:
                 return None
             path.append(n)

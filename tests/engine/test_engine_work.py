@@ -459,3 +459,32 @@ def test_a_turn_action_chosen_is_a_plain_tuple(ruleset, monkeypatch) -> None:
     for seed, bot, hooks in GAMES:
         counted_game(ruleset, seed, bot, hooks)
     assert set(kinds) <= {"tuple", "free"} and kinds["tuple"] > 80
+
+
+def test_a_player_s_legal_actions_read_its_status_from_the_kept_masks(ruleset,
+                                                                       monkeypatch) -> None:
+    """legal_actions (a rule's free action, its `legal-actions`) tells Marked from Open by
+    the kept masks' squares next to a standing opponent, not by a look round the player's
+    square; the actions are those of the player's status (page 8)."""
+    from nuffle.interpreter.blitz_bowl.state import Player
+
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[4], teams[9], {"home": RandomBot(3), "away": RandomBot(4)},
+                seed=9)
+    statuses: dict[str, int] = {}
+
+    def check(kind: str, data) -> None:
+        if kind != "event" or data[0] != "turn-start":
+            return
+        seen = {p.id: p.status for t in game.teams for p in t.players}
+        with monkeypatch.context() as patch:
+            patch.setattr(Player, "marked", property(lambda p: pytest.fail("looked round")))
+            for t in game.teams:
+                for p in t.players:
+                    got = actions.legal_actions(game, p, free=True)
+                    assert set(got) <= set(actions.STATUS_ACTIONS[seen[p.id]])
+                    statuses[seen[p.id]] = statuses.get(seen[p.id], 0) + 1
+
+    game.listeners.append(check)
+    game.play()
+    assert statuses.get("marked", 0) > 3 and statuses.get("open", 0) > 100

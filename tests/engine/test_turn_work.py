@@ -147,3 +147,33 @@ def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, se
     # a turn's start counts the players on the pitch without making a list of them (the
     # lists made are Emergency Reserves' choices, not one a turn)
     assert counts["team_lists"] < counts["turns"] / 4
+
+
+@pytest.mark.parametrize(("seed", "bot"), SEEDS)
+def test_set_up_looks_for_an_end_zone_s_free_squares_once_per_team(ruleset, monkeypatch,
+                                                                    seed, bot) -> None:
+    """With no rule changing where a team sets up, its end zone's free squares are worked
+    out once for the team (each player placed takes one away), not again for each player;
+    the squares offered are those a look before each player would give."""
+    looks: list[Team] = []
+    real = Game.setup_squares
+
+    def counted(self, team, zone):
+        looks.append(team)
+        return real(self, team, zone)
+
+    monkeypatch.setattr(Game, "setup_squares", counted)
+    game = _game(ruleset, seed, bot)
+    offered: list[tuple[list[int], list[int]]] = []
+
+    def listen(kind: str, data) -> None:
+        decision = data[0] if kind == "decision" else data
+        if kind in ("decision", "settled") and decision.kind == "setup":
+            team = game.home if decision.team == "home" else game.away
+            offered.append((list(decision.options), real(game, team, "end-zone")))
+
+    game.listeners.append(listen)
+    game.setup()
+    assert len(offered) == sum(len(t.players) for t in game.teams)
+    assert all(given == fresh for given, fresh in offered)
+    assert looks == [game.first, game.first.opponent]
