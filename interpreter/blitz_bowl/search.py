@@ -273,6 +273,7 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
     frontier = [start]
     expanded = 0
     rings = board.rings
+    invalid = ~valid
     for _ in range(steps):
         expanded += len(frontier)
         before = avail
@@ -293,13 +294,30 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
         if not nxt:
             break
         layer = before ^ avail  # the squares this step reached, in nxt's order
-        ok = layer & valid  # those a move may end on, in the same order
-        if ok == layer:
+        bad = layer & invalid  # those a move may not end on
+        if not bad:
             ends += nxt
-        elif ok:
-            ends += [n for n in nxt if ok >> n & 1]
-        # a move does not go on from a square it must stop on
-        frontier = nxt if not layer & stopping else [n for n in nxt if not stopping >> n & 1]
+        elif bad != layer:
+            if bad & (bad - 1):
+                if bad.bit_count() * 2 < len(nxt):  # a few: a set of small ints
+                    drop = set(bits(bad))
+                    ends += [n for n in nxt if n not in drop]
+                else:
+                    ok = layer ^ bad
+                    ends += [n for n in nxt if ok >> n & 1]
+            else:  # one square left out
+                at = len(ends) + nxt.index(bad.bit_length() - 1)
+                ends += nxt
+                del ends[at]
+        # a move does not go on from a square it must stop on (most often one ball's)
+        stop = layer & stopping
+        if stop:
+            if stop & (stop - 1):
+                drop = set(bits(stop))
+                nxt = [n for n in nxt if n not in drop]
+            else:
+                nxt.remove(stop.bit_length() - 1)  # (ends has copied nxt's squares)
+        frontier = nxt
     WORK.squares_expanded += expanded
     reached = (free ^ avail) | 1 << start
     WORK.squares_reached += reached.bit_count() - 1
