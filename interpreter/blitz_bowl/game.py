@@ -466,22 +466,28 @@ class Game(GameCore):
         self.actions_left = int(team.params["actions-per-turn"])
         self.claims_this_turn = 0
         self.claim_from = 0
-        self.bonus_played = {"home": set(), "away": set()}
+        played = self.bonus_played
+        if played["home"] or played["away"]:  # (most turns play no Bonus Play)
+            self.bonus_played = {"home": set(), "away": set()}
         # every player's, both teams': "cannot make any more actions this turn" (page 9, Miss
         # and Tackle) ends with the turn it happened in, whoever's turn that was (ruling
         # actions-ended-this-turn). A list still empty is kept: most players make no action
         # in a turn, and a new empty list for each of them each turn was most of a turn's
         # bookkeeping
-        for p in (*team.players, *team.opponent.players):
-            if p.actions_this_turn:
-                p.actions_this_turn = []
-            if p.actions_cancelled:
-                p.actions_cancelled = []
-            if p.free_cancelled:
-                p.free_cancelled = []
-            p.actions_ended = False
-        self.possession_at_start = {b.id: b.holder.team.side for b in self.balls
-                                    if b.in_play and b.holder is not None}
+        for players in (team.players, team.opponent.players):
+            for p in players:
+                if p.actions_this_turn:
+                    p.actions_this_turn = []
+                if p.actions_cancelled:
+                    p.actions_cancelled = []
+                if p.free_cancelled:
+                    p.free_cancelled = []
+                p.actions_ended = False
+        at_start: dict[str, str] = {}
+        for b in self.balls:
+            if b.in_play and b.holder is not None:
+                at_start[b.id] = b.holder.team.side
+        self.possession_at_start = at_start
 
     def start_turn(self, team: Team) -> None:
         """The start of a turn (page 6): No Ball in Play, then Emergency Reserves."""

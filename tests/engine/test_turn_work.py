@@ -177,3 +177,25 @@ def test_set_up_looks_for_an_end_zone_s_free_squares_once_per_team(ruleset, monk
     assert len(offered) == sum(len(t.players) for t in game.teams)
     assert all(given == fresh for given, fresh in offered)
     assert looks == [game.first, game.first.opponent]
+
+
+@pytest.mark.parametrize(("seed", "bot"), SEEDS)
+def test_a_turn_remakes_the_bonus_plays_played_only_after_one_was(ruleset, seed, bot) -> None:
+    """A new turn's set of Bonus Plays played is made only when the last turn played one
+    (most turns play none): the kept, empty one is as good as a new one."""
+    game = _game(ruleset, seed, bot)
+    made: list[dict] = []  # (kept alive: an id is not used again)
+    plays = [0]
+
+    def listen(kind: str, data) -> None:
+        if kind == "event" and data[0] == "turn-start":
+            assert not game.bonus_played["home"] and not game.bonus_played["away"]
+            if not any(kept is game.bonus_played for kept in made):
+                made.append(game.bonus_played)
+        if kind == "event" and data[0] == "bonus-play":
+            plays[0] += 1
+
+    game.listeners.append(listen)
+    game.play()
+    assert game.turn_index > 10
+    assert len(made) <= 1 + plays[0]
