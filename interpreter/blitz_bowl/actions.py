@@ -491,14 +491,15 @@ def throw_targets(g: Game, p: Player) -> list[Player]:
     board = g.board
     assert board is not None
     out = []
+    asked = g.hooks.on_modify.get("throw-range-allowed")  # else modify gives True back
     for mate in p.team.players:
         if mate is p or mate.square is None or mate.is_prone or mate.ball is not None:
             continue
         rng = board.throw_range(p.square, mate.square)
         if rng is None:
             continue
-        if rng == "long" and not g.modify("throw-range-allowed", True,
-                                          {"player": p, "ball": p.ball, "range": rng}):
+        if rng == "long" and asked and not g.modify(
+                "throw-range-allowed", True, {"player": p, "ball": p.ball, "range": rng}):
             continue
         out.append(mate)
     return out

@@ -341,10 +341,11 @@ def test_a_mark_ending_one_step_away_needs_no_flood(ruleset, monkeypatch) -> Non
 
 
 def test_no_modify_event_is_fired_for_a_move_when_no_rule_modifies_it(ruleset) -> None:
-    """The move's allowance and restriction are asked of the rules only while some rule
-    hooks them (`modify move-allowance`, `modify move-restriction`): with no such hook,
-    modify would give the value back unchanged, so no payload is built for it."""
-    events = ("move-allowance", "move-restriction")
+    """The move's allowance and restriction, and whether a long throw is allowed, are
+    asked of the rules only while some rule hooks them (`modify move-allowance`, `modify
+    move-restriction`, `modify throw-range-allowed`): with no such hook, modify would give
+    the value back unchanged, so no payload is built for it."""
+    events = ("move-allowance", "move-restriction", "throw-range-allowed")
     idle, asked = {e: 0 for e in events}, {e: 0 for e in events}
     for seed, bot, hooks in GAMES:
         teams, traits = sorted(ruleset.teams), sorted(ruleset.traits)
@@ -363,7 +364,7 @@ def test_no_modify_event_is_fired_for_a_move_when_no_rule_modifies_it(ruleset) -
 
         game.modify = counted  # type: ignore[method-assign]
         game.play()
-    assert idle == {"move-allowance": 0, "move-restriction": 0}
+    assert idle == {"move-allowance": 0, "move-restriction": 0, "throw-range-allowed": 0}
     # some games do have such rules, and ask them
     assert asked["move-allowance"] + asked["move-restriction"] > 0
 
