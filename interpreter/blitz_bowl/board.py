@@ -141,6 +141,7 @@ class Board:
     # the move search as it meets them; at most 256 per square)
     rings: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
     _rulers: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    _ranges: dict[tuple[int, int], str | None] = field(default_factory=dict)  # throw_range
     _distances: dict[int, list[int]] = field(default_factory=dict)
     _zones: dict[int, list[int]] = field(default_factory=dict)
 
@@ -251,7 +252,12 @@ class Board:
         """``short``, ``long`` or None: a throw from square a to square b (ruling
         throw-ruler-lengths)."""
         xs, ys = self.xs, self.ys
-        return THROW_RULER.range_of(xs[b] - xs[a], ys[b] - ys[a])
+        key = (xs[b] - xs[a], ys[b] - ys[a])
+        try:
+            return self._ranges[key]
+        except KeyError:  # worked out once per distance (the pitch outlives its games)
+            out = self._ranges[key] = THROW_RULER.range_of(*key)
+            return out
 
     def under_ruler(self, a: int, b: int) -> tuple[int, ...]:
         """The squares of this pitch the throw ruler lies over between a thrower in square a
