@@ -79,12 +79,15 @@ def legal_actions(g: Game, p: Player, free: bool = False, danger: int | None = N
     standing opponent), when the caller has it."""
     if p.actions_ended or p.team is not g.active and not free:
         return []
-    if danger is not None:  # the status without looking round the square again
-        sq = p.square
-        status = "dugout" if sq is None else "prone" if p.is_prone \
-            else "marked" if danger >> sq & 1 else "open"
+    sq = p.square  # the status, from the kept masks rather than a look round the square
+    if sq is None:
+        status = "dugout"
+    elif p.is_prone:
+        status = "prone"
     else:
-        status = p.status
+        if danger is None:
+            danger = masks(g).danger[p.team]
+        status = "marked" if danger >> sq & 1 else "open"
     return [a for a in STATUS_ACTIONS[status]
             if (free or (a not in p.actions_this_turn and a not in p.actions_cancelled))
             and can_make(g, p, a, danger)]
@@ -95,7 +98,7 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
     if action == "run":
         assert g.board is not None and p.square is not None
         # a free neighbour: not blocked, nobody there
-        return bool(g.board.neighbour_masks[p.square] & g.board.floor & ~masks(g).occupied)
+        return bool(g.board.neighbour_masks[p.square] & masks(g).free)
     if action == "mark":
         # quick no (before asking the rules for the allowance): no opponent within four
         # squares, more than any Mark allowance in the content gives
@@ -108,8 +111,7 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
             return False
         board, m = g.board, masks(g)
         assert board is not None
-        if steps > 0 and board.neighbour_masks[sq] & board.floor & ~m.occupied \
-                & m.near[p.team]:
+        if steps > 0 and board.neighbour_masks[sq] & m.free & m.near[p.team]:
             return True  # the flood's first step ends it (the start is never a stop)
         return can_end_move(g, p, steps, "end-marking")
     if action == "sidestep":
@@ -121,8 +123,7 @@ def can_make(g: Game, p: Player, action: str, danger: int | None = None) -> bool
             if danger is None:
                 danger = danger_squares(g, p)
             board = g.board
-            return bool(board.neighbour_masks[p.square] & board.floor & ~masks(g).occupied
-                        & ~danger)
+            return bool(board.neighbour_masks[p.square] & masks(g).free & ~danger)
         return can_end_move(g, p, steps, rule, danger)
     if action == "throw":
         return p.ball is not None and bool(throw_targets(g, p))
@@ -147,7 +148,7 @@ def choose_action(g: Game, team: Team) -> TurnChoice | FreeChoice | None:
         near = m.near[team]  # where a Mark may end (search._rule_masks)
         assert g.board is not None  # the turn's actions: the pitch is set up
         board = g.board
-        open_squares = board.floor & ~m.occupied
+        open_squares = m.free
         neighbour_masks = board.neighbour_masks
         close = within(g, team, 4)  # can_make's quick no for a Mark
         zones: dict[int, int] = {}  # a Mark's allowance -> the squares it could end near
@@ -371,10 +372,10 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
     moved = False
     while remaining > 0 and p.square is not None and not p.is_prone:  # p.standing
         reach = destinations(g, p, remaining, rule)
-        options: list = list(reach.ends)  # in search order: nearest first
+        options: list = reach.ends  # in search order: nearest first
         assert p.square is not None  # standing
         if moved and valid_end(g, p, p.square, rule, danger_squares(g, p)):
-            options.insert(0, None)
+            options = [None, *options]  # (the reach's own list left as it is)
         if not options:
             break
         dest = g.decide(p.team, "move", options, g.square_label, f"{p.id} {action}: where to",
@@ -403,7 +404,7 @@ def step(g: Game, p: Player, sq: int, action: str) -> bool:
     g.occupant[frm] = None
     g.occupant[sq] = p
     p.square = sq
-    stepped(g, p.team)  # the board's version bumped (only p's team's masks to rebuild)
+    stepped(g, p, frm)  # the board's version bumped (the masks: p's squares moved)
     g.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
     if p.square != sq:
         return False
@@ -490,14 +491,15 @@ def throw_targets(g: Game, p: Player) -> list[Player]:
     board = g.board
     assert board is not None
     out = []
+    asked = g.hooks.on_modify.get("throw-range-allowed")  # else modify gives True back
     for mate in p.team.players:
         if mate is p or mate.square is None or mate.is_prone or mate.ball is not None:
             continue
         rng = board.throw_range(p.square, mate.square)
         if rng is None:
             continue
-        if rng == "long" and not g.modify("throw-range-allowed", True,
-                                          {"player": p, "ball": p.ball, "range": rng}):
+        if rng == "long" and asked and not g.modify(
+                "throw-range-allowed", True, {"player": p, "ball": p.ball, "range": rng}):
             continue
         out.append(mate)
     return out

@@ -141,6 +141,7 @@ class Board:
     # the move search as it meets them; at most 256 per square)
     rings: list[dict[int, tuple[int, ...]]] = field(default_factory=list)
     _rulers: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    _ranges: dict[tuple[int, int], str | None] = field(default_factory=dict)  # throw_range
     _distances: dict[int, list[int]] = field(default_factory=dict)
     _zones: dict[int, list[int]] = field(default_factory=dict)
 
@@ -188,6 +189,14 @@ class Board:
             row = mask | ((mask << 1) & not_first) | ((mask >> 1) & not_last)
             mask = (row | (row << width) | (row >> width)) & self.everywhere
         return mask
+
+    def around(self, mask: int) -> int:
+        """The squares next to a square of ``mask`` (the union of their
+        ``neighbour_masks``), a mask's own squares only where they are next to another:
+        the row's two sides, then the rows above and below the three."""
+        sides = ((mask << 1) & self.not_first_column) | ((mask >> 1) & self.not_last_column)
+        row = mask | sides
+        return sides | ((row << self.width) & self.everywhere) | (row >> self.width)
 
     def zones(self, n: int) -> list[int]:
         """Per square, the mask of the squares within ``n`` of it (grow's, blocked or not):
@@ -243,7 +252,12 @@ class Board:
         """``short``, ``long`` or None: a throw from square a to square b (ruling
         throw-ruler-lengths)."""
         xs, ys = self.xs, self.ys
-        return THROW_RULER.range_of(xs[b] - xs[a], ys[b] - ys[a])
+        key = (xs[b] - xs[a], ys[b] - ys[a])
+        try:
+            return self._ranges[key]
+        except KeyError:  # worked out once per distance (the pitch outlives its games)
+            out = self._ranges[key] = THROW_RULER.range_of(*key)
+            return out
 
     def under_ruler(self, a: int, b: int) -> tuple[int, ...]:
         """The squares of this pitch the throw ruler lies over between a thrower in square a

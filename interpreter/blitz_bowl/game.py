@@ -99,9 +99,9 @@ class Game(GameCore):
         # reads of the board is kept until then (nuffle.interpreter.blitz_bowl.search)
         self.board_version = 0
         self.masks: Masks | None = None
-        # (team, version): only that team's players have stepped since the masks were
-        # built, the last step making this version (search.stepped)
-        self.stepped: tuple[Team, int] | None = None
+        # (player, version, square): only that player has stepped since the masks were
+        # built, from that square, the last step making this version (search.stepped)
+        self.stepped: tuple[Player, int, int] | None = None
         self.loose: dict[int, Ball] = {}
         self.balls: list[Ball] = []
         self.ball_hooks: dict[str, list[HookInstance]] = {}
@@ -364,15 +364,25 @@ class Game(GameCore):
         # these events are not recorded: with no hook on them, no payload is made
         if self.hooks.on_after.get("setup"):
             self.after("setup", {"team": team}, record=False)
+        # the end zone's free squares, worked out once while no rule changes the zone: only
+        # the square each player takes is gone from them for the next
+        free: list[int] | None = None
         for p in team.players:
-            zone = self.modify("setup-zone", "end-zone", {"team": team}) \
-                if self.hooks.on_modify.get("setup-zone") else "end-zone"
-            squares = self.setup_squares(team, zone)
+            if self.hooks.on_modify.get("setup-zone"):
+                squares = self.setup_squares(
+                    team, self.modify("setup-zone", "end-zone", {"team": team}))
+                free = None
+            else:
+                if free is None:
+                    free = self.setup_squares(team, "end-zone")
+                squares = free
             if not squares:
                 continue  # stays in the Dugout
             sq = self.decide(team, "setup", squares, self.square_label, f"set up {p.id}",
                              player=p.id)
             actions.place_player(self, p, sq)
+            if free is not None:  # (a new list: the decision keeps the one it offered)
+                free = [s for s in free if s != sq]
 
     def setup_squares(self, team: Team, zone: str) -> list[int]:
         assert self.board is not None
@@ -456,22 +466,28 @@ class Game(GameCore):
         self.actions_left = int(team.params["actions-per-turn"])
         self.claims_this_turn = 0
         self.claim_from = 0
-        self.bonus_played = {"home": set(), "away": set()}
+        played = self.bonus_played
+        if played["home"] or played["away"]:  # (most turns play no Bonus Play)
+            self.bonus_played = {"home": set(), "away": set()}
         # every player's, both teams': "cannot make any more actions this turn" (page 9, Miss
         # and Tackle) ends with the turn it happened in, whoever's turn that was (ruling
         # actions-ended-this-turn). A list still empty is kept: most players make no action
         # in a turn, and a new empty list for each of them each turn was most of a turn's
         # bookkeeping
-        for p in (*team.players, *team.opponent.players):
-            if p.actions_this_turn:
-                p.actions_this_turn = []
-            if p.actions_cancelled:
-                p.actions_cancelled = []
-            if p.free_cancelled:
-                p.free_cancelled = []
-            p.actions_ended = False
-        self.possession_at_start = {b.id: b.holder.team.side for b in self.balls
-                                    if b.in_play and b.holder is not None}
+        for players in (team.players, team.opponent.players):
+            for p in players:
+                if p.actions_this_turn:
+                    p.actions_this_turn = []
+                if p.actions_cancelled:
+                    p.actions_cancelled = []
+                if p.free_cancelled:
+                    p.free_cancelled = []
+                p.actions_ended = False
+        at_start: dict[str, str] = {}
+        for b in self.balls:
+            if b.in_play and b.holder is not None:
+                at_start[b.id] = b.holder.team.side
+        self.possession_at_start = at_start
 
     def start_turn(self, team: Team) -> None:
         """The start of a turn (page 6): No Ball in Play, then Emergency Reserves."""
@@ -490,7 +506,10 @@ class Game(GameCore):
         self.gowi = any_on_pitch and all_held
         self.note("turn-start", round=self.round, team=team)
         self.after("turn-start", {"team": team})
-        if not any(b.in_play for b in self.balls):
+        for b in self.balls:
+            if b.in_play:
+                break
+        else:
             balls.new_ball(self, team)  # No Ball in Play (page 10)
         # The Emergency Reserves step, after No Ball in Play (page 6): what is played
         # "before Emergency Reserves" comes here, so a player the trapdoor injured is already

@@ -80,8 +80,8 @@ def violations(game: Game) -> list[str]:
     kept = game.masks
     if kept is not None and kept.version == game.board_version:
         fresh = build_masks(game)  # a change of the board that did not bump its version
-        if (kept.occupied, kept.danger, kept.near, kept.foes, kept.foe_squares) != (
-                fresh.occupied, fresh.danger, fresh.near, fresh.foes, fresh.foe_squares):
+        if (kept.occupied, kept.danger, kept.near, kept.foes, kept.standing) != (
+                fresh.occupied, fresh.danger, fresh.near, fresh.foes, fresh.standing):
             out.append("the move search's masks are out of date: a player moved or fell "
                        "without the board's version changing")
     for team in game.teams:

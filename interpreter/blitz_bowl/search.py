@@ -28,7 +28,7 @@ class Work:
 
     __slots__ = ("mask_builds", "full_mask_builds", "move_actions", "move_searches", "squares_reached",
                  "squares_expanded", "feasibility_searches", "flood_layers", "legal_rebuilds",
-                 "card_envs", "claim_checks")
+                 "card_envs", "claim_checks", "path_rings")
 
     def __init__(self) -> None:
         self.reset()
@@ -45,6 +45,7 @@ class Work:
         self.legal_rebuilds = 0  # the team's legal actions worked out for an action decision
         self.card_envs = 0  # what a Challenge card's condition sees, built (challenges.py)
         self.claim_checks = 0  # Challenge cards' claim conditions evaluated (challenges.py)
+        self.path_rings = 0  # rings of squares grown out from a destination (Reach._shortest)
 
     def snapshot(self) -> dict[str, int]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -59,16 +60,19 @@ class Masks:
     is Marked, page 7) and next to any opponent on the pitch, Prone or not (``near``:
     where a Mark may end, ruling in valid_end)."""
 
-    __slots__ = ("version", "occupied", "danger", "near", "foes", "foe_squares", "within")
+    __slots__ = ("version", "occupied", "free", "danger", "near", "foes", "foe_squares",
+                 "standing", "within")
 
-    def __init__(self, version: int, occupied: int, danger: dict[Team, int],
+    def __init__(self, version: int, occupied: int, free: int, danger: dict[Team, int],
                  near: dict[Team, int], foes: dict[Team, int],
-                 foe_squares: dict[Team, list[int]]) -> None:
+                 foe_squares: dict[Team, list[int]], standing: dict[Team, int]) -> None:
         self.version, self.occupied, self.danger, self.near = version, occupied, danger, near
+        self.free = free  # the squares a player may stand on and nobody does
         self.foes = foes  # per team: the squares of its opponents on the pitch
-        self.foe_squares = foe_squares  # the same squares, listed
-        # (team, n): the squares within n of an opponent of the team, filled when asked
-        self.within: dict[tuple[Team, int], int] = {}
+        self.foe_squares = foe_squares  # the same squares, listed (in no set order)
+        self.standing = standing  # per team: the squares of its standing opponents
+        # per team, n -> the squares within n of an opponent of the team, filled when asked
+        self.within: dict[Team, dict[int, int]] = {team: {} for team in foes}
 
 
 def within(g: Game, team: Team, n: int) -> int:
@@ -78,28 +82,29 @@ def within(g: Game, team: Team, n: int) -> int:
     m = g.masks
     if m is None or m.version != g.board_version:
         m = masks(g)
-    key = (team, n)
-    out = m.within.get(key)
+    kept = m.within[team]
+    out = kept.get(n)
     if out is None:
         assert g.board is not None  # opponents on the pitch or not, it is set up
         zones = g.board.zones(n)
         out = 0
         for sq in m.foe_squares[team]:
             out |= zones[sq]
-        m.within[key] = out
+        kept[n] = out
     return out
 
 
 def masks(g: Game) -> Masks:
     """The board's masks for its current version, built at most once per version: when
-    only one team's players have stepped since the kept masks (``stepped``), only that
-    team's part is worked out again."""
+    only one player has stepped since the kept masks (``stepped``), only its squares are
+    moved in them."""
     m = g.masks
     if m is not None and m.version == g.board_version:
         return m
     WORK.mask_builds += 1
-    if m is not None and g.stepped is not None and g.stepped[1] == g.board_version:
-        m = _rebuild_team(g, m, g.stepped[0])
+    st = g.stepped
+    if m is not None and st is not None and st[1] == g.board_version:
+        m = _after_steps(g, m, st[0], st[2])
     else:
         WORK.full_mask_builds += 1
         m = build_masks(g)
@@ -107,32 +112,21 @@ def masks(g: Game) -> Masks:
     return m
 
 
-def stepped(g: Game, team: Team) -> None:
-    """A player of ``team`` stepped from one square to another, nothing else changing
-    (actions.step): the board's version is bumped, and the steps of one team in a row
-    since the masks were last built are remembered, so that only its part is rebuilt."""
+def stepped(g: Game, p: Player, frm: int) -> None:
+    """A standing player stepped from ``frm`` (actions.step), nothing else changing: the
+    board's version is bumped, and while only that player steps since the masks were
+    last built, the square it stepped from first is remembered, so that the masks are
+    brought up to date by moving it from there to where it is."""
     v = g.board_version
     m = g.masks
-    if m is not None and (m.version == v or g.stepped == (team, v)):
-        g.stepped = (team, v + 1)
+    if m is not None:
+        if m.version == v:
+            g.stepped = (p, v + 1, frm)
+        else:
+            st = g.stepped
+            if st is not None and st[1] == v and st[0] is p:
+                g.stepped = (p, v + 1, st[2])
     g.board_version = v + 1
-
-
-def _team_part(board: Board, team: Team) -> tuple[int, int, int, list[int]]:
-    """What one team's players on the pitch make of the masks: the squares next to one
-    standing, next to any, their squares, and those squares listed."""
-    stand = close = squares = 0
-    listed: list[int] = []
-    nb = board.neighbour_masks
-    for o in team.players:
-        sq = o.square
-        if sq is not None:
-            squares |= 1 << sq
-            listed.append(sq)
-            close |= nb[sq]
-            if not o.is_prone:
-                stand |= nb[sq]
-    return stand, close, squares, listed
 
 
 def build_masks(g: Game) -> Masks:
@@ -142,44 +136,56 @@ def build_masks(g: Game) -> Masks:
     near: dict[Team, int] = {}
     foes: dict[Team, int] = {}
     foe_squares: dict[Team, list[int]] = {}
+    standing: dict[Team, int] = {}
     board = g.board
     for team in g.teams:
+        stand = squares = 0
+        listed: list[int] = []
         if board is not None:
-            stand, close, squares, listed = _team_part(board, team)
-        else:
-            stand = close = squares = 0
-            listed = []
+            for o in team.players:
+                sq = o.square
+                if sq is not None:
+                    squares |= 1 << sq
+                    listed.append(sq)
+                    if not o.is_prone:
+                        stand |= 1 << sq
         occupied |= squares
-        danger[team.opponent] = stand  # next to a standing player of this team
-        near[team.opponent] = close
-        foes[team.opponent] = squares
-        foe_squares[team.opponent] = listed
-    return Masks(g.board_version, occupied, danger, near, foes, foe_squares)
+        them = team.opponent
+        standing[them], foes[them], foe_squares[them] = stand, squares, listed
+        if board is not None:
+            danger[them] = board.around(stand)  # next to a standing player of this team
+            near[them] = board.around(squares)
+        else:
+            danger[them] = near[them] = 0
+    free = board.floor & ~occupied if board is not None else 0
+    return Masks(g.board_version, occupied, free, danger, near, foes, foe_squares, standing)
 
 
-def _rebuild_team(g: Game, m: Masks, team: Team) -> Masks:
-    """The masks after only ``team``'s players stepped since ``m`` was built: its part
-    worked out again in ``m`` itself (nobody keeps a Masks to compare with a later one;
-    the integers read from it are values), the other team's part and what ``within``
-    found about that team's foes, who have not moved, kept."""
+def _after_steps(g: Game, m: Masks, p: Player, frm: int) -> Masks:
+    """The masks after only ``p`` stepped (it stands, from ``frm`` to its square) since
+    ``m`` was built: its two squares moved in ``m`` itself (nobody keeps a Masks to
+    compare with a later one; the integers read from it are values) and the squares next
+    to its team grown again from theirs (a few shifts of a mask, no look at a player);
+    the other team's part, and what ``within`` found about that team's foes, who have
+    not moved, kept."""
     board = g.board
-    assert board is not None  # players stepped on it
-    stand, close, squares, listed = _team_part(board, team)
+    to = p.square
+    assert board is not None and to is not None  # p stands on it
+    team = p.team
     them = team.opponent
-    m.danger[them], m.near[them], m.foes[them], m.foe_squares[them] = \
-        stand, close, squares, listed
-    m.occupied = m.foes[team] | squares
+    moved = 1 << frm ^ 1 << to
+    squares = m.foes[them] ^ moved
+    stand = m.standing[them] ^ moved
+    m.foes[them], m.standing[them] = squares, stand
+    if moved:
+        listed = m.foe_squares[them]
+        listed[listed.index(frm)] = to
+    m.danger[them], m.near[them] = board.around(stand), board.around(squares)
+    m.occupied ^= moved
+    m.free ^= moved
     m.version = g.board_version
-    if m.within:
-        m.within = {key: mask for key, mask in m.within.items() if key[0] is team}
+    m.within[them].clear()  # their foes moved; the team's own foes did not
     return m
-
-
-def loose_mask(g: Game) -> int:
-    out = 0
-    for sq in g.loose:
-        out |= 1 << sq
-    return out
 
 
 def bits(mask: int) -> list[int]:
@@ -202,10 +208,12 @@ def _rule_masks(g: Game, p: Player, rule: str, danger: int | None) -> tuple[int,
     m = masks(g)
     if danger is None:
         danger = m.danger[p.team]
-    avail = board.floor & ~m.occupied
+    avail = m.free
     if rule == "no-adjacent":
         avail &= ~danger
-    stopping = loose_mask(g)
+    stopping = 0
+    for sq in g.loose:  # (a ball or two)
+        stopping |= 1 << sq
     if rule == "stop-on-adjacent":
         stopping |= danger
     stopping &= ~(1 << p.square)  # the start is never a stop: the move leaves from it
@@ -265,6 +273,7 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
     frontier = [start]
     expanded = 0
     rings = board.rings
+    invalid = ~valid
     for _ in range(steps):
         expanded += len(frontier)
         before = avail
@@ -276,21 +285,39 @@ def destinations(g: Game, p: Player, steps: int, rule: str, danger: int | None =
                 # the new neighbours, lowest square first (the neighbours' order); a
                 # square's ring of neighbours has at most 256 shapes: each is listed once
                 # (per square: a big int's hash repeats every 61 bits, so one table for
-                # every square would collide)
-                ring = rings[sq].get(new)
-                if ring is None:
-                    ring = rings[sq][new] = tuple(bits(new))
-                nxt += ring
+                # every square would collide); a subscript, not get: a shape is met
+                # again far more often than it is new
+                try:
+                    nxt += rings[sq][new]
+                except KeyError:
+                    nxt += rings[sq].setdefault(new, tuple(bits(new)))
         if not nxt:
             break
         layer = before ^ avail  # the squares this step reached, in nxt's order
-        ok = layer & valid  # those a move may end on, in the same order
-        if ok == layer:
+        bad = layer & invalid  # those a move may not end on
+        if not bad:
             ends += nxt
-        elif ok:
-            ends += [n for n in nxt if ok >> n & 1]
-        # a move does not go on from a square it must stop on
-        frontier = nxt if not layer & stopping else [n for n in nxt if not stopping >> n & 1]
+        elif bad != layer:
+            if bad & (bad - 1):
+                if bad.bit_count() * 2 < len(nxt):  # a few: a set of small ints
+                    drop = set(bits(bad))
+                    ends += [n for n in nxt if n not in drop]
+                else:
+                    ok = layer ^ bad
+                    ends += [n for n in nxt if ok >> n & 1]
+            else:  # one square left out
+                at = len(ends) + nxt.index(bad.bit_length() - 1)
+                ends += nxt
+                del ends[at]
+        # a move does not go on from a square it must stop on (most often one ball's)
+        stop = layer & stopping
+        if stop:
+            if stop & (stop - 1):
+                drop = set(bits(stop))
+                nxt = [n for n in nxt if n not in drop]
+            else:
+                nxt.remove(stop.bit_length() - 1)  # (ends has copied nxt's squares)
+        frontier = nxt
     WORK.squares_expanded += expanded
     reached = (free ^ avail) | 1 << start
     WORK.squares_reached += reached.bit_count() - 1
@@ -342,9 +369,11 @@ class Reach:
         """Step by step towards the destination, each step closing the distance by one and
         keeping nearest the straight line (ties: the lower square); None where the way is
         not that simple (then a search finds it)."""
-        board, reached, stops = self.board, self.reached, self.stops
+        board, reached = self.board, self.reached
         assert board is not None
         width, xs, ys = board.width, board.xs, board.ys
+        # the squares a step may go to: reached and not a stop, the destination if reached
+        through = reached & ~self.stops | (reached & 1 << dest)
         xd, yd = xs[dest], ys[dest]
         path, cur = [], self.start
         while cur != dest:
@@ -352,10 +381,9 @@ class Reach:
             for mx, my in _towards(xd - x, yd - y):  # best first
                 if not 0 <= x + mx < width:
                     continue  # off the pitch's side (a row would wrap round)
-                n = (y + my) * width + x + mx
-                if n < 0 or not reached >> n & 1 or (stops >> n & 1 and n != dest):
-                    continue
-                break
+                n = cur + my * width + mx
+                if n >= 0 and through >> n & 1:
+                    break
             else:
                 return None
             path.append(n)
@@ -363,24 +391,27 @@ class Reach:
         return path
 
     def _shortest(self, dest: int) -> list[int]:
+        """A shortest path over the squares a path may pass through (reached, not a stop;
+        the destination may be one): the squares found a ring at a time out from the
+        destination, as masks, until the start is in one; then, from the start, each step
+        to a square of the next ring in, the one nearest the destination as the crow flies
+        (ties: the lower square)."""
         board = self.board
         assert board is not None
-        reached, stops = self.reached, self.stops
-        # steps left to the destination, over squares a path may pass through
-        left = {dest: 0}
-        frontier = [dest]
-        while frontier and self.start not in left:
-            nxt = []
-            for sq in frontier:
-                for n in board.neighbours[sq]:
-                    if n in left or not reached >> n & 1 or stops >> n & 1:
-                        continue
-                    left[n] = left[sq] + 1
-                    nxt.append(n)
-            frontier = nxt
-        path, cur = [], self.start
-        while cur != dest:
-            cur = min((n for n in board.neighbours[cur] if left.get(n) == left[cur] - 1),
+        start = self.start
+        passable = self.reached & ~self.stops
+        ring = seen = 1 << dest
+        rings = [ring]  # rings[k]: the squares k steps from the destination
+        while not seen >> start & 1:
+            ring = board.around(ring) & passable & ~seen
+            if not ring:
+                raise ValueError(f"square {dest} was not reached from {start}")
+            seen |= ring
+            rings.append(ring)
+        WORK.path_rings += len(rings) - 1
+        path, cur = [], start
+        for k in range(len(rings) - 2, -1, -1):
+            cur = min(bits(board.neighbour_masks[cur] & rings[k]),
                       key=lambda n: (board.euclid(n, dest), n))
             path.append(cur)
         return path

@@ -14,6 +14,7 @@ from nuffle.interpreter.blitz_bowl import actions
 from nuffle.interpreter.blitz_bowl.game import Game, Options
 from nuffle.interpreter.blitz_bowl.search import (
     WORK,
+    build_masks,
     can_end_move,
     destinations,
     masks,
@@ -117,6 +118,55 @@ def test_the_masks_are_kept_until_the_board_changes(ruleset) -> None:
     assert occupied >> to & 1 and not occupied >> left & 1
 
 
+class _Unread(list):
+    """A team's players that may not be looked at (the masks after steps move squares)."""
+
+    def __iter__(self):
+        raise AssertionError("a team's players were read to bring the masks up to date")
+
+
+def test_the_masks_after_steps_move_squares_without_reading_the_players(ruleset) -> None:
+    """After one player stepped (and nothing else changed), the kept masks are brought up
+    to date from its first and last squares alone: no player of either team is looked
+    at, and they are what a build from the players gives."""
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[2], teams[3], {"home": RandomBot(1), "away": RandomBot(2)},
+                seed=7)
+    game.setup()
+    game.reset_turn(game.first)
+    board = game.board
+    assert board is not None
+    masks(game)
+    mover = next(p for p in game.first.players if p.square is not None)
+    made = 0
+    for _ in range(3):  # three steps, the masks looked at after the last only
+        assert mover.square is not None
+        to = next((n for n in board.neighbours[mover.square] if game.occupant[n] is None
+                   and n not in board.blocked and n not in game.loose), None)
+        if to is not None:
+            actions.step(game, mover, to, "run")
+            made += 1
+    assert made == 3
+    kept = {t: t.players for t in game.teams}
+    WORK.reset()
+    try:
+        for t in game.teams:
+            t.players = _Unread(t.players)
+        m = masks(game)
+    finally:
+        for t in game.teams:
+            t.players = kept[t]
+    assert WORK.mask_builds == 1 and WORK.full_mask_builds == 0
+    fresh = build_masks(game)
+    assert (m.occupied, m.danger, m.near, m.foes, m.standing) == (
+        fresh.occupied, fresh.danger, fresh.near, fresh.foes, fresh.standing)
+    for sq in range(board.width * board.height):  # around: the neighbours' union
+        one = 1 << sq
+        assert board.around(one) == board.neighbour_masks[sq]
+        assert board.around(one | 1 << (sq * 7 % len(board.xs))) == \
+            board.neighbour_masks[sq] | board.neighbour_masks[sq * 7 % len(board.xs)]
+
+
 # -- the mask search against the search it replaced -----------------------------------------
 def reference_search(game: Game, p, steps: int, rule: str) -> tuple[list[int], set[int]]:
     """The square-by-square breadth-first search the engine used before issue 16 (its
@@ -189,6 +239,60 @@ def test_the_mask_search_finds_what_the_old_search_found_in_the_same_order(rules
     assert compared > 1000
 
 
+def reference_shortest(reach, dest: int) -> list[int]:
+    """Reach._shortest as it was: a square-by-square search out from the destination,
+    each square's distance kept in a dict, then the path walked from the start."""
+    board, reached, stops = reach.board, reach.reached, reach.stops
+    left = {dest: 0}
+    frontier = [dest]
+    while frontier and reach.start not in left:
+        nxt = []
+        for sq in frontier:
+            for n in board.neighbours[sq]:
+                if n in left or not reached >> n & 1 or stops >> n & 1:
+                    continue
+                left[n] = left[sq] + 1
+                nxt.append(n)
+        frontier = nxt
+    path, cur = [], reach.start
+    while cur != dest:
+        cur = min((n for n in board.neighbours[cur] if left.get(n) == left[cur] - 1),
+                  key=lambda n: (board.euclid(n, dest), n))
+        path.append(cur)
+    return path
+
+
+def test_a_path_round_obstacles_is_found_a_ring_at_a_time(ruleset) -> None:
+    """The shortest path (a move that cannot go straight) is found by growing whole rings
+    of squares out from the destination, one ring per step of the path, and it is the
+    path the square-by-square search found."""
+    compared = 0
+
+    def check(kind: str, data) -> None:
+        nonlocal compared
+        if kind != "event" or data[0] != "turn-start":
+            return
+        game = holder[0]
+        for p in (q for t in game.teams for q in t.players if q.standing):
+            for rule in ("no-adjacent", "stop-on-adjacent", "none"):
+                reach = destinations(game, p, 7, rule)
+                for dest in reach.ends:
+                    before = WORK.path_rings
+                    path = reach._shortest(dest)
+                    assert path == reference_shortest(reach, dest), (p.id, rule, dest)
+                    assert WORK.path_rings - before == len(path)
+                    compared += 1
+
+    teams = sorted(ruleset.teams)
+    for seed in range(2):
+        game = Game(ruleset, teams[seed + 1], teams[seed + 6],
+                    {"home": RandomBot(seed), "away": RandomBot(seed + 1)}, seed=seed)
+        holder = [game]
+        game.listeners.append(check)
+        game.play()
+    assert compared > 1000
+
+
 def test_the_pitch_tables_give_what_they_stand_for(ruleset) -> None:
     """Board.distances (the bots' distances to a ball) and Board.zones (within's squares
     near the opponents): kept per pitch, the same as the board's own measures."""
@@ -237,10 +341,11 @@ def test_a_mark_ending_one_step_away_needs_no_flood(ruleset, monkeypatch) -> Non
 
 
 def test_no_modify_event_is_fired_for_a_move_when_no_rule_modifies_it(ruleset) -> None:
-    """The move's allowance and restriction are asked of the rules only while some rule
-    hooks them (`modify move-allowance`, `modify move-restriction`): with no such hook,
-    modify would give the value back unchanged, so no payload is built for it."""
-    events = ("move-allowance", "move-restriction")
+    """The move's allowance and restriction, and whether a long throw is allowed, are
+    asked of the rules only while some rule hooks them (`modify move-allowance`, `modify
+    move-restriction`, `modify throw-range-allowed`): with no such hook, modify would give
+    the value back unchanged, so no payload is built for it."""
+    events = ("move-allowance", "move-restriction", "throw-range-allowed")
     idle, asked = {e: 0 for e in events}, {e: 0 for e in events}
     for seed, bot, hooks in GAMES:
         teams, traits = sorted(ruleset.teams), sorted(ruleset.traits)
@@ -259,7 +364,7 @@ def test_no_modify_event_is_fired_for_a_move_when_no_rule_modifies_it(ruleset) -
 
         game.modify = counted  # type: ignore[method-assign]
         game.play()
-    assert idle == {"move-allowance": 0, "move-restriction": 0}
+    assert idle == {"move-allowance": 0, "move-restriction": 0, "throw-range-allowed": 0}
     # some games do have such rules, and ask them
     assert asked["move-allowance"] + asked["move-restriction"] > 0
 
@@ -355,3 +460,32 @@ def test_a_turn_action_chosen_is_a_plain_tuple(ruleset, monkeypatch) -> None:
     for seed, bot, hooks in GAMES:
         counted_game(ruleset, seed, bot, hooks)
     assert set(kinds) <= {"tuple", "free"} and kinds["tuple"] > 80
+
+
+def test_a_player_s_legal_actions_read_its_status_from_the_kept_masks(ruleset,
+                                                                       monkeypatch) -> None:
+    """legal_actions (a rule's free action, its `legal-actions`) tells Marked from Open by
+    the kept masks' squares next to a standing opponent, not by a look round the player's
+    square; the actions are those of the player's status (page 8)."""
+    from nuffle.interpreter.blitz_bowl.state import Player
+
+    teams = sorted(ruleset.teams)
+    game = Game(ruleset, teams[4], teams[9], {"home": RandomBot(3), "away": RandomBot(4)},
+                seed=9)
+    statuses: dict[str, int] = {}
+
+    def check(kind: str, data) -> None:
+        if kind != "event" or data[0] != "turn-start":
+            return
+        seen = {p.id: p.status for t in game.teams for p in t.players}
+        with monkeypatch.context() as patch:
+            patch.setattr(Player, "marked", property(lambda p: pytest.fail("looked round")))
+            for t in game.teams:
+                for p in t.players:
+                    got = actions.legal_actions(game, p, free=True)
+                    assert set(got) <= set(actions.STATUS_ACTIONS[seen[p.id]])
+                    statuses[seen[p.id]] = statuses.get(seen[p.id], 0) + 1
+
+    game.listeners.append(check)
+    game.play()
+    assert statuses.get("marked", 0) > 3 and statuses.get("open", 0) > 100

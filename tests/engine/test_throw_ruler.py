@@ -203,3 +203,24 @@ def test_the_cache_agrees_with_a_direct_computation(ruleset) -> None:
                 pitch.xs[b] - ax, pitch.ys[b] - ay)
                 if 0 <= ax + ox < pitch.width and 0 <= ay + oy < pitch.height}
             assert set(first) == direct
+
+
+def test_a_throw_s_range_is_worked_out_once_per_distance(monkeypatch) -> None:
+    """Board.throw_range keeps the ruler's answer per distance across and along the pitch
+    (the bots ask it for every team-mate at every throw they weigh): the same answers as
+    the ruler's, one measure per distance."""
+    measured: list[tuple[int, int]] = []
+    real = ThrowRuler.range_of
+
+    def counted(self, dx: int, dy: int) -> str | None:
+        measured.append((dx, dy))
+        return real(self, dx, dy)
+
+    monkeypatch.setattr(ThrowRuler, "range_of", counted)
+    board = Board.from_item({"id": "p", "width": 7, "height": 9, "map": ["." * 7] * 9})
+    squares = range(7 * 9)
+    for a in squares:
+        for b in squares:
+            dx, dy = b % 7 - a % 7, b // 7 - a // 7
+            assert board.throw_range(a, b) == real(THROW_RULER, dx, dy)
+    assert len(measured) == len(set(measured)) == 13 * 17

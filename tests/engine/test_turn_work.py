@@ -147,3 +147,55 @@ def test_a_turn_costs_no_scan_nor_list_it_does_not_need(ruleset, monkeypatch, se
     # a turn's start counts the players on the pitch without making a list of them (the
     # lists made are Emergency Reserves' choices, not one a turn)
     assert counts["team_lists"] < counts["turns"] / 4
+
+
+@pytest.mark.parametrize(("seed", "bot"), SEEDS)
+def test_set_up_looks_for_an_end_zone_s_free_squares_once_per_team(ruleset, monkeypatch,
+                                                                    seed, bot) -> None:
+    """With no rule changing where a team sets up, its end zone's free squares are worked
+    out once for the team (each player placed takes one away), not again for each player;
+    the squares offered are those a look before each player would give."""
+    looks: list[Team] = []
+    real = Game.setup_squares
+
+    def counted(self, team, zone):
+        looks.append(team)
+        return real(self, team, zone)
+
+    monkeypatch.setattr(Game, "setup_squares", counted)
+    game = _game(ruleset, seed, bot)
+    offered: list[tuple[list[int], list[int]]] = []
+
+    def listen(kind: str, data) -> None:
+        decision = data[0] if kind == "decision" else data
+        if kind in ("decision", "settled") and decision.kind == "setup":
+            team = game.home if decision.team == "home" else game.away
+            offered.append((list(decision.options), real(game, team, "end-zone")))
+
+    game.listeners.append(listen)
+    game.setup()
+    assert len(offered) == sum(len(t.players) for t in game.teams)
+    assert all(given == fresh for given, fresh in offered)
+    assert looks == [game.first, game.first.opponent]
+
+
+@pytest.mark.parametrize(("seed", "bot"), SEEDS)
+def test_a_turn_remakes_the_bonus_plays_played_only_after_one_was(ruleset, seed, bot) -> None:
+    """A new turn's set of Bonus Plays played is made only when the last turn played one
+    (most turns play none): the kept, empty one is as good as a new one."""
+    game = _game(ruleset, seed, bot)
+    made: list[dict] = []  # (kept alive: an id is not used again)
+    plays = [0]
+
+    def listen(kind: str, data) -> None:
+        if kind == "event" and data[0] == "turn-start":
+            assert not game.bonus_played["home"] and not game.bonus_played["away"]
+            if not any(kept is game.bonus_played for kept in made):
+                made.append(game.bonus_played)
+        if kind == "event" and data[0] == "bonus-play":
+            plays[0] += 1
+
+    game.listeners.append(listen)
+    game.play()
+    assert game.turn_index > 10
+    assert len(made) <= 1 + plays[0]
