@@ -19,7 +19,18 @@ if TYPE_CHECKING:
 # -- Block (page 9) ----------------------------------------------------------------------
 def block_assisted(g: Game, blocker: Player, target: Player) -> bool:
     """Assisted if a team-mate of the blocker also marks the target (page 9)."""
-    base = any(o is not blocker and not o.is_prone for o in target.adjacent_opponents)
+    base = False  # a standing opponent of the target's besides the blocker, next to it
+    sq = target.square
+    if sq is not None:
+        occupant, team = g.occupant, target.team
+        assert g.board is not None  # a player on the pitch
+        for n in g.board.neighbours[sq]:
+            o = occupant[n]
+            if o is not None and o.team is not team and o is not blocker and not o.is_prone:
+                base = True
+                break
+    if not g.hooks.on_modify.get("block-assisted"):  # (modify would give it back as it is)
+        return base
     return bool(g.modify("block-assisted", base, {"blocker": blocker, "target": target}))
 
 
