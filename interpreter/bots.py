@@ -129,17 +129,7 @@ class GreedyBot:
                     best = max(best, 30.0 - gap)
             return best or -1.0
         if action == "block":
-            targets = actions.block_targets(game, p)
-            carrier = assisted = False
-            for t in targets:
-                if t.ball is not None:
-                    carrier = True
-                    break
-            for t in targets:  # in order, up to the first: its rules fire (and are counted)
-                if combat.block_assisted(game, p, t):
-                    assisted = True
-                    break
-            return (55.0 if carrier else 25.0) + (15.0 if assisted else 0.0)
+            return _block_score(game, p)
         if action == "mark":
             foes = [o for o in team.opponent.players if o.ball is not None and o.square is not None]
             if foes and min(game.board.chebyshev(p.square, o.square) for o in foes) <= 3:
@@ -249,7 +239,8 @@ class GreedyBot:
         """The action offered that ``_action`` scores best (the first of the best). What a
         run's or a mark's score reads besides the player (the loose balls and their
         distance tables, each side's end-zone row, the opposing ball carriers) is read once
-        per decision; the other actions go to ``_action``. Each run still asks for its
+        per decision; a block, a stand-up, a Reserves and a sidestep are scored here as
+        ``_action`` scores them, the others go to it. Each run still asks for its
         move allowance, in the order offered, as the allowance's rules fire (and are
         counted) whoever asks."""
         loose = self.loose_balls(game)
@@ -292,7 +283,15 @@ class GreedyBot:
                                                  if o.ball is not None and o.square is not None]
                     near = foes and min([board.chebyshev(p.square, sq) for sq in foes]) <= 3
                     score = 45.0 if near else 8.0
-                else:
+                elif action == "block":
+                    score = _block_score(game, p)
+                elif action == "stand-up":
+                    score = 22.0
+                elif action == "reserves":
+                    score = 20.0
+                elif action == "sidestep":
+                    score = 30.0 if p.ball is not None else 5.0
+                else:  # a throw, or an action of the content's
                     score = self._action(option, decision, game, loose)
             if score > best:  # strictly: ties go to the first, as scores.index(max) does
                 best, at = score, index
@@ -335,6 +334,22 @@ class GreedyBot:
     _reserves_square = _setup
 
 
+def _block_score(game, p) -> float:
+    """A block's score (``_action``): more for a target with the ball, more again when
+    some target is assisted."""
+    targets = actions.block_targets(game, p)
+    carrier = assisted = False
+    for t in targets:
+        if t.ball is not None:
+            carrier = True
+            break
+    for t in targets:  # in order, up to the first: its rules fire (and are counted)
+        if combat.block_assisted(game, p, t):
+            assisted = True
+            break
+    return (55.0 if carrier else 25.0) + (15.0 if assisted else 0.0)
+
+
 def _first_option(bot: GreedyBot, decision: Decision, game: object) -> int:
     return 0
 
@@ -345,7 +360,10 @@ def _nearest(squares: list, table: list[int], first: int, top: float, stop: floa
     ``table`` value, scored ``top - per * value``; a leading None (scored ``stop``) wins
     if its score is at least as high (ties go to the first option). ``per`` is 1 or 1/2,
     so ``per * value`` is the very float the scorer's ``value`` or ``value / 2`` is."""
-    return _least(list(map(table.__getitem__, squares)), first, top, stop, per)
+    square = min(squares, key=table.__getitem__)  # the first of the least
+    if first and stop >= top - per * table[square]:
+        return 0
+    return first + squares.index(square)
 
 
 def _least(values: list[int], first: int, top: float, stop: float, per: float = 1.0) -> int:

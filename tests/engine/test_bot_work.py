@@ -182,3 +182,56 @@ def test_a_block_assist_reads_the_neighbours_once_and_asks_no_rule_that_is_not_t
         game.play()
     assert counted["assists"] > 50
     assert counted["adjacent lists"] == 0 and counted["modify asked"] == 0
+
+
+class CheckedActions(GreedyBot):
+    """Greedy, and on every action decision also scores each option the slow way
+    (``GreedyBot._action``, one call per option): the picker's choice must be the first of
+    the best scores."""
+
+    def __init__(self, seed: int, seen: Counter) -> None:
+        super().__init__(seed)
+        self.seen = seen
+
+    def decide(self, decision: Any, game: Any) -> int:
+        index = super().decide(decision, game)
+        if decision.kind == "action":
+            scores = [self._action(o, decision, game) for o in decision.options]
+            assert index == scores.index(max(scores)), decision.options
+            self.seen.update(o[1] for o in decision.options if o is not None)
+        return index
+
+
+def test_the_action_picker_takes_the_action_the_heuristic_scores_best(ruleset) -> None:
+    seen: Counter = Counter()
+    teams, traits = sorted(ruleset.teams), sorted(ruleset.traits)
+    for seed in range(8):
+        options = Options(special_balls=True, home_traits=traits[0:3],
+                          away_traits=traits[7:10]) if seed % 2 else Options()
+        Game(ruleset, teams[seed % len(teams)], teams[(seed * 5 + 1) % len(teams)],
+             {"home": CheckedActions(seed, seen), "away": CheckedActions(seed + 50, seen)},
+             seed=seed, options=options).play()
+    # every action the picker scores itself came up, and some it leaves to _action
+    for action in ("run", "mark", "block", "sidestep", "stand-up", "reserves", "throw"):
+        assert seen[action] > 0, (action, seen)
+
+
+def test_an_action_decision_calls_the_per_option_scorer_for_throws_only(
+        ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs, marks, blocks, sidesteps, stand-ups and Reserves are scored in the picker's one
+    pass (a call of ``_action`` each was most of an action decision's work)."""
+    scored: Counter = Counter()
+    real = GreedyBot._action
+
+    def action(self: GreedyBot, option: Any, *a: Any) -> float:
+        scored[option[1] if option is not None else None] += 1
+        return real(self, option, *a)
+
+    monkeypatch.setattr(GreedyBot, "_action", action)
+    teams = sorted(ruleset.teams)
+    for seed in range(3):
+        Game(ruleset, teams[seed], teams[-1 - seed],
+             {"home": GreedyBot(seed), "away": GreedyBot(seed + 1)}, seed=seed,
+             options=Options()).play()
+    assert scored["throw"] > 0
+    assert set(scored) == {"throw"}, scored
