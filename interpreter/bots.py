@@ -249,8 +249,9 @@ class GreedyBot:
         tables = [board.distances(b.square) for b in loose]
         one = tables[0] if len(tables) == 1 else None
         allowance = actions.allowance
-        # no rule changes a run's allowance (allowance's own shortcut): the player's Move
-        modified = bool(game.hooks.on_modify.get("move-allowance"))
+        # the rules that may change a run's allowance: with none, or none of this player's
+        # (HookFiring.unheard), it is the player's Move (allowance's own shortcut)
+        rules = game.hooks.on_modify.get("move-allowance")
         goal_rows: dict = {}  # team -> the row of the end zone it scores in
         carriers: dict = {}  # team -> the squares of the opposing ball carriers
         best = -math.inf
@@ -261,7 +262,8 @@ class GreedyBot:
             else:
                 p, action = option
                 if action == "run":
-                    steps = allowance(game, p, "run") if modified else p.move
+                    steps = allowance(game, p, "run") \
+                        if rules and not game.unheard(rules, "player", p) else p.move
                     if p.ball is not None:
                         team = p.team
                         row = goal_rows.get(team)
