@@ -185,9 +185,9 @@ def test_a_block_assist_reads_the_neighbours_once_and_asks_no_rule_that_is_not_t
 
 
 class CheckedActions(GreedyBot):
-    """Greedy, and on every action decision also scores each option the slow way
-    (``GreedyBot._action``, one call per option): the picker's choice must be the first of
-    the best scores."""
+    """Greedy, and on every action (set-up, Reserves square) decision also scores each
+    option the slow way (``GreedyBot._action``, ``_setup``, one call per option): the
+    picker's choice must be the first of the best scores."""
 
     def __init__(self, seed: int, seen: Counter) -> None:
         super().__init__(seed)
@@ -199,6 +199,10 @@ class CheckedActions(GreedyBot):
             scores = [self._action(o, decision, game) for o in decision.options]
             assert index == scores.index(max(scores)), decision.options
             self.seen.update(o[1] for o in decision.options if o is not None)
+        elif decision.kind in ("setup", "reserves-square"):  # _pick_setup, against _setup
+            scores = [self._setup(o, decision, game) for o in decision.options]
+            assert index == scores.index(max(scores)), decision.options
+            self.seen[decision.kind] += 1
         return index
 
 
@@ -212,8 +216,28 @@ def test_the_action_picker_takes_the_action_the_heuristic_scores_best(ruleset) -
              {"home": CheckedActions(seed, seen), "away": CheckedActions(seed + 50, seen)},
              seed=seed, options=options).play()
     # every action the picker scores itself came up, and some it leaves to _action
-    for action in ("run", "mark", "block", "sidestep", "stand-up", "reserves", "throw"):
+    for action in ("run", "mark", "block", "sidestep", "stand-up", "reserves", "throw",
+                   "setup", "reserves-square"):
         assert seen[action] > 0, (action, seen)
+
+
+def test_a_set_up_decision_scores_no_square(ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A set-up or Reserves square is picked from a table of columns made once per pitch,
+    not by a call of ``_setup`` per square offered (some 20 a player)."""
+    calls = Counter()
+    real = GreedyBot._setup
+    monkeypatch.setattr(GreedyBot, "_setup",
+                        lambda self, *a: calls.update(["scored"]) or real(self, *a))
+    asked = Counter()
+    teams = sorted(ruleset.teams)
+    for seed in range(2):
+        game = Game(ruleset, teams[seed], teams[-1 - seed],
+                    {"home": GreedyBot(seed), "away": GreedyBot(seed + 1)}, seed=seed,
+                    options=Options())
+        game.listeners.append(lambda kind, data: asked.update(
+            [data[0].kind] if kind == "decision" else []))
+        game.play()
+    assert asked["setup"] > 10 and calls == Counter()
 
 
 def test_an_action_decision_calls_the_per_option_scorer_for_throws_only(
