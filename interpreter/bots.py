@@ -8,6 +8,7 @@ dice: it decides, it never rolls, and the log records its answers.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -40,41 +41,46 @@ class GreedyBot:
 
     name = "greedy"
 
+    # the answer to each kind of decision, worked out once per class (``_answer_for``): a
+    # subclass gets its own table, as it may score some kind its own way
+    _answers: dict[str, Callable[[GreedyBot, Decision, object], int]] = {}
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._answers = {}
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._answer: dict[str, Callable[[Decision, object], int] | None] = {}
         self._players: dict[str, object] = {}  # id -> player, of the game last asked about
         self._players_of: object = None
+        self._zones: dict[object, frozenset[int]] = {}  # see _zone
+        self._columns_of: object = None  # the pitch of _columns (_pick_setup)
+        self._columns: list[int] = []
         self._rows: dict[int, tuple[object, list[int]]] = {}  # see _row_gaps
 
     def decide(self, decision: Decision, game: object) -> int:
         try:
-            answer = self._answer[decision.kind]
-        except KeyError:  # the kind's answer, looked up once per bot
-            answer = self._answer[decision.kind] = self._answer_for(decision.kind)
-        return 0 if answer is None else answer(decision, game)
+            answer = self._answers[decision.kind]
+        except KeyError:  # the kind's answer, looked up once per class
+            answer = self._answers[decision.kind] = type(self)._answer_for(decision.kind)
+        return answer(self, decision, game)
 
-    def _answer_for(self, kind: str) -> Callable[[Decision, object], int] | None:
-        """How a decision of ``kind`` is answered: a picker that reads the state once and
-        takes the best option (``_pick_move``), a per-decision scorer (``_SCORERS``), a
-        per-option scorer, or None for the first option."""
+    @classmethod
+    def _answer_for(cls, kind: str) -> Callable[[GreedyBot, Decision, object], int]:
+        """How a decision of ``kind`` is answered, as a function of the bot, the decision
+        and the game: a picker that reads the state once and takes the best option
+        (``_pick_move``, ``_pick_action``), a per-option scorer, or else the first
+        option."""
         name = "_" + kind.replace("-", "_")
-        pick = getattr(self, "_pick" + name, None)
+        pick = getattr(cls, "_pick" + name, None)
         if pick is not None:
             return pick
-        setup = self._SCORERS.get(name)
-        if setup is not None:  # what every option's score reads, worked out once
-
-            def scored(decision: Decision, game: object) -> int:
-                scores = setup(self, decision, game)(decision.options)
-                return scores.index(max(scores))  # the first of the best
-            return scored
-        scorer = getattr(self, name, None)
+        scorer = getattr(cls, name, None)
         if scorer is None:
-            return None
+            return _first_option
 
-        def each(decision: Decision, game: object) -> int:
-            scores = [scorer(option, decision, game) for option in decision.options]
+        def each(self: GreedyBot, decision: Decision, game: object) -> int:
+            scores = [scorer(self, option, decision, game) for option in decision.options]
             return scores.index(max(scores))  # the first of the best
         return each
 
@@ -87,7 +93,9 @@ class GreedyBot:
 
     @staticmethod
     def loose_balls(game) -> list:
-        return [b for b in game.balls if b.in_play and b.holder is None and b.square is not None]
+        # (a ball no one holds is where it lies: Ball.square)
+        return [b for b in game.balls
+                if b.in_play and b.holder is None and b.loose_square is not None]
 
     # -- decisions ---------------------------------------------------------------------
     def _action(self, option, decision, game, loose: list | None = None) -> float:
@@ -111,19 +119,19 @@ class GreedyBot:
             return 6.0
         if action == "throw":
             best = 0.0
+            ys = game.board.ys  # to_goal, with the end zone's row read once
+            row = ys[team.scoring_zone[0]]
+            own_gap = abs(ys[p.square] - row)
             for mate in actions.throw_targets(game, p):
                 assert mate.square is not None  # throw targets are on the pitch
-                gap = self.to_goal(game, team, mate.square)
+                gap = abs(ys[mate.square] - row)
                 if mate.square in team.scoring_zone and mate.open:
                     best = max(best, 95.0 if p.throw <= 4 else 60.0)
-                elif gap + 2 < self.to_goal(game, team, p.square) and mate.open:
+                elif gap + 2 < own_gap and mate.open:
                     best = max(best, 30.0 - gap)
             return best or -1.0
         if action == "block":
-            targets = actions.block_targets(game, p)
-            carrier = any(t.ball is not None for t in targets)
-            assisted = any(combat.block_assisted(game, p, t) for t in targets)
-            return (55.0 if carrier else 25.0) + (15.0 if assisted else 0.0)
+            return _block_score(game, p)
         if action == "mark":
             foes = [o for o in team.opponent.players if o.ball is not None and o.square is not None]
             if foes and min(game.board.chebyshev(p.square, o.square) for o in foes) <= 3:
@@ -143,6 +151,7 @@ class GreedyBot:
         if self._players_of is not game:
             self._players_of = game
             self._players = {p.id: p for team in game.teams for p in team.players}
+            self._zones = {}
         p = self._players.get(pid)
         return p if p is not None else game.player(pid)
 
@@ -168,15 +177,17 @@ class GreedyBot:
         p = self._player(game, decision.context["player"])
         team = p.team
         board = game.board
-        goal_row = board.xy(team.scoring_zone[0])[1]
+        goal_row = board.ys[team.scoring_zone[0]]
         if p.ball is not None:  # carrier(): 100 in the end zone, else 50 - rows to go
-            ends = [rest.index(sq) for sq in team.scoring_zone if sq in rest]
-            if ends:
-                return first + min(ends)
+            zone = self._zone(team)
+            if not zone.isdisjoint(rest):
+                return first + min([rest.index(sq) for sq in zone if sq in rest])
             return _nearest(rest, self._row_gaps(board, goal_row), first, 50.0, -1.0)
         action = decision.context.get("action")
         if action == "run":
-            loose = [rest.index(b.square) for b in self.loose_balls(game) if b.square in rest]
+            loose = [rest.index(sq) for b in game.balls
+                     if b.in_play and b.holder is None and (sq := b.loose_square) is not None
+                     and sq in rest]  # loose_balls' squares
             if loose:  # 90: onto a loose ball
                 return first + min(loose)
         elif action == "mark":
@@ -184,16 +195,25 @@ class GreedyBot:
             for o in team.opponent.players:
                 if o.ball is not None and o.square is not None:
                     beside |= board.neighbour_masks[o.square]
-            hits = [rest.index(sq) for sq in bits(beside) if sq in rest]
-            if hits:
-                return first + min(hits)
+            if beside:
+                hits = [rest.index(sq) for sq in bits(beside) if sq in rest]
+                if hits:
+                    return first + min(hits)
         balls = [b.square for b in game.balls if b.in_play and b.square is not None]
         if len(balls) == 1:  # 40 - the distance to the ball
             return _nearest(rest, board.distances(balls[0]), first, 40.0, 0.0)
-        if balls:  # 40 - the distance to the nearest ball
-            near = list(map(min, *[board.distances(sq) for sq in balls]))
-            return _nearest(rest, near, first, 40.0, 0.0)
+        if balls:  # 40 - the distance to the nearest ball, read for the squares offered
+            tables = [map(board.distances(sq).__getitem__, rest) for sq in balls]
+            return _least(list(map(min, *tables)), first, 40.0, 0.0)
         return _nearest(rest, self._row_gaps(board, goal_row), first, 20.0, 0.0, 0.5)
+
+    def _zone(self, team) -> frozenset[int]:
+        """The squares of the end zone ``team`` scores in, as a set, made once per game and
+        team (``_player`` forgets them with the game)."""
+        zone = self._zones.get(team)
+        if zone is None:
+            zone = self._zones[team] = frozenset(team.scoring_zone)
+        return zone
 
     def _move(self, option, decision, game) -> float:
         """The score of one square a move can end on: the heuristic ``_pick_move`` takes
@@ -217,44 +237,48 @@ class GreedyBot:
             return 40.0 - min(game.board.chebyshev(sq, option) for sq in balls)
         return 20.0 - self.to_goal(game, team, option) / 2
 
-    def _action_scorer(self, decision, game) -> Callable[[list], list[float]]:
-        """The score of each action offered. What a run's or a mark's score reads besides
-        the player (the loose balls and their distance tables, each side's end-zone row,
-        the opposing ball carriers) is read once per decision; the other actions go to
-        ``_action``. Each option still asks for its move allowance, in the same order, as
-        the allowance's rules fire (and are counted) whoever asks."""
+    def _pick_action(self, decision, game) -> int:
+        """The action offered that ``_action`` scores best (the first of the best). What a
+        run's or a mark's score reads besides the player (the loose balls and their
+        distance tables, each side's end-zone row, the opposing ball carriers) is read once
+        per decision; a block, a stand-up, a Reserves and a sidestep are scored here as
+        ``_action`` scores them, the others go to it. Each run still asks for its
+        move allowance, in the order offered, as the allowance's rules fire (and are
+        counted) whoever asks."""
         loose = self.loose_balls(game)
         board = game.board
         ys = board.ys
         tables = [board.distances(b.square) for b in loose]
         one = tables[0] if len(tables) == 1 else None
         allowance = actions.allowance
+        # the rules that may change a run's allowance: with none, or none of this player's
+        # (HookFiring.unheard), it is the player's Move (allowance's own shortcut)
+        rules = game.hooks.on_modify.get("move-allowance")
         goal_rows: dict = {}  # team -> the row of the end zone it scores in
         carriers: dict = {}  # team -> the squares of the opposing ball carriers
-
-        def score(options: list) -> list[float]:
-            out: list[float] = []
-            for option in options:
-                if option is None:
-                    out.append(0.5)
-                    continue
+        best = -math.inf
+        at = 0
+        for index, option in enumerate(decision.options):
+            if option is None:
+                score = 0.5
+            else:
                 p, action = option
-                if action == "run":  # allowance's own shortcut: no rule changes a run's
+                if action == "run":
                     steps = allowance(game, p, "run") \
-                        if game.hooks.on_modify.get("move-allowance") else p.move
+                        if rules and not game.unheard(rules, "player", p) else p.move
                     if p.ball is not None:
                         team = p.team
                         row = goal_rows.get(team)
                         if row is None:
                             row = goal_rows[team] = ys[team.scoring_zone[0]]
                         gap = abs(ys[p.square] - row)  # to_goal
-                        out.append(100.0 if gap <= steps else 40.0 - gap)
+                        score = 100.0 if gap <= steps else 40.0 - gap
                     elif tables:
                         sq = p.square  # the nearest loose ball (usually the only one)
                         reach = one[sq] if one is not None else min([t[sq] for t in tables])
-                        out.append(70.0 - reach if reach <= steps else 15.0 - reach / 4)
+                        score = 70.0 - reach if reach <= steps else 15.0 - reach / 4
                     else:
-                        out.append(6.0)
+                        score = 6.0
                 elif action == "mark":
                     team = p.team
                     foes = carriers.get(team)
@@ -262,13 +286,20 @@ class GreedyBot:
                         foes = carriers[team] = [o.square for o in team.opponent.players
                                                  if o.ball is not None and o.square is not None]
                     near = foes and min([board.chebyshev(p.square, sq) for sq in foes]) <= 3
-                    out.append(45.0 if near else 8.0)
-                else:
-                    out.append(self._action(option, decision, game, loose))
-            return out
-        return score
-
-    _SCORERS: dict[str, Callable] = {"_action": _action_scorer}
+                    score = 45.0 if near else 8.0
+                elif action == "block":
+                    score = _block_score(game, p)
+                elif action == "stand-up":
+                    score = 22.0
+                elif action == "reserves":
+                    score = 20.0
+                elif action == "sidestep":
+                    score = 30.0 if p.ball is not None else 5.0
+                else:  # a throw, or an action of the content's
+                    score = self._action(option, decision, game, loose)
+            if score > best:  # strictly: ties go to the first, as scores.index(max) does
+                best, at = score, index
+        return at
 
     def _block_target(self, option, decision, game) -> float:
         return (50.0 if option.ball is not None else 0.0) - option.armour
@@ -306,6 +337,39 @@ class GreedyBot:
 
     _reserves_square = _setup
 
+    def _pick_setup(self, decision, game) -> int:
+        """The square ``_setup`` scores best, the first of the best: the least columns from
+        the middle one, read from a table made once per pitch."""
+        board = game.board
+        if self._columns_of is not board:
+            self._columns_of = board
+            mid = board.width // 2
+            self._columns = [abs(x - mid) for x in board.xs]
+        options = decision.options
+        return options.index(min(options, key=self._columns.__getitem__))
+
+    _pick_reserves_square = _pick_setup
+
+
+def _block_score(game, p) -> float:
+    """A block's score (``_action``): more for a target with the ball, more again when
+    some target is assisted."""
+    targets = actions.block_targets(game, p)
+    carrier = assisted = False
+    for t in targets:
+        if t.ball is not None:
+            carrier = True
+            break
+    for t in targets:  # in order, up to the first: its rules fire (and are counted)
+        if combat.block_assisted(game, p, t):
+            assisted = True
+            break
+    return (55.0 if carrier else 25.0) + (15.0 if assisted else 0.0)
+
+
+def _first_option(bot: GreedyBot, decision: Decision, game: object) -> int:
+    return 0
+
 
 def _nearest(squares: list, table: list[int], first: int, top: float, stop: float,
              per: float = 1.0) -> int:
@@ -313,7 +377,14 @@ def _nearest(squares: list, table: list[int], first: int, top: float, stop: floa
     ``table`` value, scored ``top - per * value``; a leading None (scored ``stop``) wins
     if its score is at least as high (ties go to the first option). ``per`` is 1 or 1/2,
     so ``per * value`` is the very float the scorer's ``value`` or ``value / 2`` is."""
-    values = list(map(table.__getitem__, squares))
+    square = min(squares, key=table.__getitem__)  # the first of the least
+    if first and stop >= top - per * table[square]:
+        return 0
+    return first + squares.index(square)
+
+
+def _least(values: list[int], first: int, top: float, stop: float, per: float = 1.0) -> int:
+    """``_nearest``, given the table's value of each square."""
     least = min(values)
     if first and stop >= top - per * least:
         return 0

@@ -127,6 +127,18 @@ class HookFiring:
                                  box.get("origin"))
         return result
 
+    def unheard(self, bucket: Bucket, field: str, value: Any) -> bool:
+        """Whether firing ``bucket``'s event with ``value`` as the payload's ``field`` would
+        find no instance to run: its index by guards[0] reads that field and lists none for
+        that object (see ``_start``). If so, what firing it would then do (``_idle``) is
+        done, and the caller may go on with the value unchanged without building a payload;
+        False (nothing done) when the index is not made yet or reads another field."""
+        table = bucket.table
+        if table is None or bucket.field != field or id(value) in table:
+            return False
+        self._idle(bucket)
+        return True
+
     # -- running hooks ---------------------------------------------------------------------
     def _idle(self, bucket: list[HookInstance]) -> None:
         """What firing a bucket none of whose hooks applies still does: the depth limit,

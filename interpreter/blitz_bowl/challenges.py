@@ -4,7 +4,9 @@ and the Endgame (page 12).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from nuffle.interpreter.blitz_bowl.messages import Term, card_name
@@ -20,22 +22,50 @@ ACTIVE_SPACES = 3
 # a card's claim condition (None: its rules are off) and the events it needs (None: any)
 ClaimRule = tuple[Callable[[Env], Any] | None, frozenset[str] | None]
 ENDGAME_CARDS_USED = 6  # of the 16 Endgame Challenge cards (page 12)
+_EVENT = itemgetter(0)  # a history entry's event
 
 
 def make_card(g: Game, card_id: str) -> Card:
-    rules = g.ruleset.cards[card_id]
-    back = g.ruleset.bonus_plays.get(card_id)
     g.card_serial += 1
-    return Card(g.card_serial, card_id, rules.name, int(rules.data.get("points", 0)),
-                bool(rules.data.get("endgame")), back.id if back else None,
-                back.name if back else None)
+    return Card(g.card_serial, *_face(g.ruleset, card_id))
+
+
+def _face(ruleset: Any, card_id: str) -> CardFace:
+    rules = ruleset.cards[card_id]
+    back = ruleset.bonus_plays.get(card_id)
+    return (card_id, rules.name, int(rules.data.get("points", 0)),
+            bool(rules.data.get("endgame")), back.id if back else None,
+            back.name if back else None)
+
+
+# A card as make_card makes it, but for its uid: (id, name, points, endgame, back's id and
+# name). A ruleset's decks of them (standard, Endgame), by id(ruleset), made once per
+# ruleset (rulesets outlive their games; the entry goes with its ruleset).
+CardFace = tuple[str, str, int, bool, str | None, str | None]
+_DECKS: dict[int, tuple[weakref.ref, dict[bool, list[CardFace]]]] = {}
+
+
+def deck_faces(ruleset: Any) -> dict[bool, list[CardFace]]:
+    """The cards of the ruleset's standard (False) and Endgame (True) decks, in the order
+    ``Ruleset.deck`` lists them."""
+    key = id(ruleset)
+    kept = _DECKS.get(key)
+    if kept is None or kept[0]() is not ruleset:
+        faces = {endgame: [_face(ruleset, c) for c in ruleset.deck(endgame=endgame)]
+                 for endgame in (False, True)}
+        kept = _DECKS[key] = (weakref.ref(ruleset, lambda _: _DECKS.pop(key, None)), faces)
+    return kept[1]
 
 
 # -- set-up (page 4, step 4; page 12, The Endgame) --------------------------------------
 def deal_challenge_deck(g: Game) -> None:
-    standard = [make_card(g, c) for c in g.ruleset.deck(endgame=False)]
+    faces = deck_faces(g.ruleset)
+    serial = g.card_serial
+    standard = [Card(serial + n, *face) for n, face in enumerate(faces[False], 1)]
+    serial += len(standard)
+    endgame = [Card(serial + n, *face) for n, face in enumerate(faces[True], 1)]
+    g.card_serial = serial + len(endgame)
     g.dice.shuffle(standard, "Challenge deck")
-    endgame = [make_card(g, c) for c in g.ruleset.deck(endgame=True)]
     if g.options.endgame and endgame:
         g.dice.shuffle(endgame, "Endgame cards")
         used, g.unused_endgame = endgame[:ENDGAME_CARDS_USED], endgame[ENDGAME_CARDS_USED:]
@@ -120,7 +150,7 @@ def claim_step(g: Game, team: Team) -> None:
     window = g.turn_history[g.claim_from:]
     in_action, g.action_history = g.action_history, window
     try:
-        cards = claimable(g, team, {event for event, _ in window})
+        cards = claimable(g, team, set(map(_EVENT, window)))
     finally:
         g.action_history = in_action
     if cards:

@@ -19,7 +19,18 @@ if TYPE_CHECKING:
 # -- Block (page 9) ----------------------------------------------------------------------
 def block_assisted(g: Game, blocker: Player, target: Player) -> bool:
     """Assisted if a team-mate of the blocker also marks the target (page 9)."""
-    base = any(o is not blocker and not o.is_prone for o in target.adjacent_opponents)
+    base = False  # a standing opponent of the target's besides the blocker, next to it
+    sq = target.square
+    if sq is not None:
+        occupant, team = g.occupant, target.team
+        assert g.board is not None  # a player on the pitch
+        for n in g.board.neighbours[sq]:
+            o = occupant[n]
+            if o is not None and o.team is not team and o is not blocker and not o.is_prone:
+                base = True
+                break
+    if not g.hooks.on_modify.get("block-assisted"):  # (modify would give it back as it is)
+        return base
     return bool(g.modify("block-assisted", base, {"blocker": blocker, "target": target}))
 
 
@@ -42,17 +53,21 @@ def block(g: Game, blocker: Player, target: Player) -> None:
     count = 2 if assisted else 1
     faces = roll_block_dice(g, count)
     payload["faces"] = faces
-    g.note("block-roll-assisted" if assisted else "block-roll", blocker=blocker,
-           target=target, faces=[Term("block-result", f) for f in faces])
+    if g.listeners:  # (Game.note's test: the faces' terms only for a reader)
+        g.note("block-roll-assisted" if assisted else "block-roll", blocker=blocker,
+               target=target, faces=[Term("block-result", f) for f in faces])
     firing = g.after("block-roll", payload)
     if firing is not None and firing.reroll:
         faces = roll_block_dice(g, count)
-        g.note("block-reroll", faces=[Term("block-result", f) for f in faces], rule=firing.by)
+        if g.listeners:
+            g.note("block-reroll", faces=[Term("block-result", f) for f in faces],
+                   rule=firing.by)
     if len(set(faces)) > 1:
         result = g.decide(blocker.team, "block-result", sorted(set(faces)),
                           sorted(set(faces)), f"{blocker.id}: which result",
                           blocker=blocker.id, target=target.id)
-        g.note("block-choice", team=blocker.team, result=Term("block-result", result))
+        if g.listeners:
+            g.note("block-choice", team=blocker.team, result=Term("block-result", result))
     else:
         result = faces[0]
     result = g.modify("block-result", result, {"blocker": blocker, "target": target})
@@ -86,7 +101,8 @@ def shove(g: Game, target: Player, blocker: Player | None) -> None:
     g.occupant[dest] = target
     target.square = dest
     g.board_version += 1  # the move search's masks are out of date (search.masks)
-    g.note("shoved-to", player=target, square=g.board.label(dest))
+    if g.listeners:  # (the square's label only for a reader)
+        g.note("shoved-to", player=target, square=g.board.label(dest))
     # Pushed onto the ball: a move onto it that is not a Run (page 8, Picking up the ball),
     # made in no action of the target's (ruling moved-onto-the-ball). It is picked up or
     # bounces before the blocker chooses whether to follow up.
@@ -156,9 +172,10 @@ def armour_check(g: Game, p: Player, cause: str, attacker: Player | None, modifi
 def _armour_roll(g: Game, p: Player, mod: int, by: list | None = None) -> bool:
     roll = g.dice.roll(6, "armour")
     passed = roll != 1 and (roll == 6 or roll + mod >= p.armour)
-    shown = f"{roll}{mod:+d}" if mod else str(roll)
-    g.note("armour-check-passed" if passed else "armour-check-failed", player=p,
-           roll=shown, armour=p.armour, **({"rule": by} if by else {}))
+    if g.listeners:  # (the roll's text only for a reader)
+        shown = f"{roll}{mod:+d}" if mod else str(roll)
+        g.note("armour-check-passed" if passed else "armour-check-failed", player=p,
+               roll=shown, armour=p.armour, **({"rule": by} if by else {}))
     return passed
 
 

@@ -48,22 +48,9 @@ def square_of(x: Any) -> int | None:
 
 # -- effects ---------------------------------------------------------------------------
 def effect_table(g: Game) -> dict[str, Effect]:
-    def bound(effect: Callable[..., None]) -> Effect:
-        return partial(effect, g)
-    return {
-        "set": bound(_set), "change": bound(_change), "reroll": reroll,
-        "cancel": flag("cancelled"), "succeed": flag("succeed"),
-        "fail": flag("fail"), "free": bound(_free), "free-choice": bound(_free_choice),
-        "offer-free": bound(_offer_free),
-        "extra-action": bound(_extra_action),
-        "knock-down": bound(_knock_down), "injure": bound(_injure),
-        "armour-check": bound(_armour_check), "shove": bound(_shove),
-        "bounce": bound(_bounce), "remove": bound(_remove), "void-action": bound(_void),
-        "end-actions": _end_actions, "move": bound(_move), "switch-action": _switch,
-        "swap-abilities": bound(_swap), "redirect-claim": _redirect,
-        "draw-endgame-challenge": bound(_draw_endgame), "score": bound(_score),
-        "slide": bound(_slide), "choose-bounce": bound(_choose_bounce),
-    }
+    """The effects by vocabulary name, those that act on the game bound to ``g``: the
+    functions and the flags' closures are the module's own (``_EFFECTS``), made once."""
+    return {name: partial(effect, g) if bound else effect for name, effect, bound in _EFFECTS}
 
 
 def _set(g: Game, env: Env, target: str, args: dict, duration: str | None) -> None:
@@ -242,6 +229,23 @@ def _choose_bounce(g: Game, env: Env, ball: Ball, args: dict, duration: str | No
     face = g.decide(g.deciding_team(env), "bounce-direction", faces, labels,
                     "where does the ball bounce")
     balls.bounce_chosen(g, ball, face)
+
+
+# each effect: (vocabulary name, function, whether it takes the game first)
+_EFFECTS: tuple[tuple[str, Callable[..., None], bool], ...] = (
+    ("set", _set, True), ("change", _change, True), ("reroll", reroll, False),
+    ("cancel", flag("cancelled"), False), ("succeed", flag("succeed"), False),
+    ("fail", flag("fail"), False), ("free", _free, True), ("free-choice", _free_choice, True),
+    ("offer-free", _offer_free, True),
+    ("extra-action", _extra_action, True),
+    ("knock-down", _knock_down, True), ("injure", _injure, True),
+    ("armour-check", _armour_check, True), ("shove", _shove, True),
+    ("bounce", _bounce, True), ("remove", _remove, True), ("void-action", _void, True),
+    ("end-actions", _end_actions, False), ("move", _move, True), ("switch-action", _switch, False),
+    ("swap-abilities", _swap, True), ("redirect-claim", _redirect, False),
+    ("draw-endgame-challenge", _draw_endgame, True), ("score", _score, True),
+    ("slide", _slide, True), ("choose-bounce", _choose_bounce, True),
+)
 
 
 # -- feasibility: a `may` is only asked when its effect can happen ---------------------

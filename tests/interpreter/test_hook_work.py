@@ -433,3 +433,67 @@ def test_the_blood_bowl_greedy_bot_reads_the_ball_once_per_action_or_step_decisi
     assert all(r == 0 for r, _ in per_decision)
     assert len(steps) > 100 and sum(n for _, n in steps) > 500
     assert all(r == 0 for r, _ in steps)
+
+
+def test_unheard_says_no_instance_would_run_only_from_the_made_index() -> None:
+    """HookFiring.unheard: True (and the budget's event started afresh, as an idle firing
+    does) only when the bucket's index reads the field and lists nothing for the object."""
+    g = Probe()
+    me, other = Someone(), Someone()
+    allowance = CompiledHook("move-allowance", "modify", False, None, lambda env: None, False,
+                             None, False, False, 1, (("player", "self"),))
+    g.hooks.add(HookInstance(allowance, owner(me)))
+    bucket = g.hooks.on_modify["move-allowance"]
+    assert not g.unheard(bucket, "player", other)  # the index is not made yet
+    g.modify("move-allowance", 4, {"player": other, "action": "run"})  # makes it
+    g.budget.event = 5  # steps of an earlier event
+    assert not g.unheard(bucket, "player", me) and g.budget.event == 5  # me: mine would
+    assert not g.unheard(bucket, "team", other)  # the index reads another field
+    assert g.unheard(bucket, "player", other) and g.budget.event == 0
+
+
+def test_the_greedy_bot_fires_a_runs_allowance_only_for_players_with_such_a_rule(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring the runs of an action decision asks the allowance's rules for the players
+    some such rule belongs to only (an idle firing for each other player before), once the
+    bucket's index is made."""
+    from nuffle.interpreter.blitz_bowl import actions
+    from nuffle.interpreter.blitz_bowl.game import Game, Options
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+    from nuffle.interpreter.bots import GreedyBot
+
+    asked = {"with a rule": 0, "without": 0}
+    real = actions.allowance
+
+    def allowance(g: Any, p: Any, action: str, up_to: Any = None) -> int:
+        if action == "run" and g.deciding:
+            bucket = g.hooks.on_modify.get("move-allowance")
+            mine = bucket and any(i.owner.player is p for i in bucket)
+            if mine:
+                asked["with a rule"] += 1
+            elif bucket.table is not None:  # (not made yet: the look that makes it)
+                asked["without"] += 1
+        return real(g, p, action, up_to)
+
+    monkeypatch.setattr(actions, "allowance", allowance)
+
+    class Deciding(GreedyBot):
+        def decide(self, decision: Any, game: Any) -> int:
+            game.deciding = True
+            try:
+                return super().decide(decision, game)
+            finally:
+                game.deciding = False
+
+    rs = load_ruleset()
+    teams = sorted(rs.teams)
+    played = 0
+    for seed in range(len(teams)):
+        game = Game(rs, teams[seed], teams[-1 - seed],
+                    {"home": Deciding(seed), "away": Deciding(seed + 1)}, seed=seed,
+                    options=Options())
+        game.deciding = False
+        game.play()
+        played += bool(game.hooks.on_modify.get("move-allowance"))
+    assert played > 2  # games where some player's rule changes a move allowance
+    assert asked["with a rule"] > 0 and asked["without"] == 0, asked
