@@ -137,12 +137,17 @@ class BuildOptions:
 
 
 def load_site_content(content: tuple[Path, ...] = ()):
-    """The bundled content and the packs' items, all of it: the site shows them together."""
+    """The bundled content and the packs' items, all of it: the site shows them together
+    (the later files loaded by a helper too, for the content cache: content_prefetch.py)."""
+    from nuffle.sitegen.content_prefetch import loading_in_two
+
     from nuffle.catalogue import loader  # looked up now: a test may stand in for it
     if not content:
-        return loader.load_catalogue()
+        with loading_in_two(content_files()):
+            return loader.load_catalogue()
     files = {p.resolve(): p for p in [*content_files(), *content_files(list(content))]}
-    return loader.load_catalogue(list(files.values()), with_bundled=False)
+    with loading_in_two(content_files(list(files.values()))):
+        return loader.load_catalogue(list(files.values()), with_bundled=False)
 
 
 def pack_root_of(path: Path) -> Path:
