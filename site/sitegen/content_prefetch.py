@@ -9,7 +9,9 @@ half from the last file back, and the content cache keeps what it found; this pr
 finds those files in the cache when it gets to them (the two meet in the middle), and the
 helper stops at the next file once this process is done. The catalogue is what the one
 process loads, as the cache gives back what loading found; with no cache folder
-(`--no-cache`), one processor or no fork, nothing is done in a helper.
+(`--no-cache`), one processor, no fork, or other threads running (`nuffle site serve`
+regenerates from its server's thread: a process forked there could wait for a lock one of
+them held), nothing is done in a helper.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import os
 import select
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -58,8 +61,9 @@ def loading_in_two(files: Sequence[Path],
     the helper is told to stop and waited for."""
     from nuffle.catalogue import cache
     WORK.given = 0
+    # (cache.folder() works out the content's fingerprint here, before the fork)
     if (len(files) < SPLIT_FROM or not hasattr(os, "fork") or available_processors() < 2
-            or cache.folder() is None):  # (the folder's name holds the fingerprint: made here)
+            or threading.active_count() > 1 or cache.folder() is None):
         yield
         return
     later = list(reversed(files[len(files) // 2:]))

@@ -71,9 +71,21 @@ def test_the_helper_loads_the_later_half_into_the_cache(cache_dir: Path, tmp_pat
     assert diags == alone_diags
 
 
-def test_no_helper_without_a_cache_or_a_second_processor(
+def test_no_helper_without_a_cache_a_second_processor_or_with_other_threads(
         cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
     files = content_files()
+    started, release = threading.Event(), threading.Event()
+    other = threading.Thread(target=lambda: (started.set(), release.wait()))
+    other.start()
+    started.wait()
+    try:
+        with loading_in_two(files):
+            pass
+    finally:
+        release.set()
+        other.join()
+    assert content_prefetch.WORK.given == 0
     monkeypatch.setattr(content_prefetch, "available_processors", lambda: 1)
     with loading_in_two(files):
         pass
