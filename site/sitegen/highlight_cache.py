@@ -16,7 +16,7 @@ CSS classes again (a tenth of a block's highlighting): the table depends on the 
 the class prefix only, and a formatter only reads it, so it is made once per pair.
 
 The theme's search reads each page's HTML again with `html.parser`, and a highlighted block
-is mostly Pygments' `<span>` tags (a third of the tags the search read). Inside a `<pre>`
+is mostly Pygments' `<span>` tags (half of the tags the search read). Inside a `<pre>`
 the search keeps the text as it is and no span tag (they are not among the tags it keeps,
 carry no attribute it looks at, and cannot end a section from inside the block), so the
 same block without them gives it the same text: `searchable` gives that twin of each
@@ -121,11 +121,11 @@ def cached_highlighting() -> Iterator[HighlightCache]:
         return found
 
     _highlight.Highlight.highlight = highlight
-    _pygments_html.HtmlFormatter._create_stylesheet = create_stylesheet  # type: ignore[method-assign]
+    _pygments_html.HtmlFormatter._create_stylesheet = create_stylesheet
     _ACTIVE.append(cache)
     try:
         yield cache
     finally:
         _ACTIVE.remove(cache)
         _highlight.Highlight.highlight = original
-        _pygments_html.HtmlFormatter._create_stylesheet = original_sheet  # type: ignore[method-assign]
+        _pygments_html.HtmlFormatter._create_stylesheet = original_sheet

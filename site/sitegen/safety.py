@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -128,14 +129,15 @@ def check_site(site_dir: Path, pages: set[str] | None = None,
     drawings and ``pages``, site-relative, if given: the pages a build rendered);
     ``scanned``: the pages read as they were written, not read again unless one holds a
     sink (the report then names the first page that holds each, as a scan of the files)."""
-    skip = scanned.pages if scanned is not None and not scanned.live() else frozenset()
+    skip: AbstractSet[str] = scanned.pages if scanned is not None and not scanned.live() \
+        else frozenset()
     sinks = scan_site(site_dir, pages, skip)
     if sinks:
         raise UnsafeSite(sinks)
 
 
 def scan_site(site_dir: Path, pages: set[str] | None = None,
-              skip: set[str] | frozenset[str] = frozenset()) -> list[Sink]:
+              skip: AbstractSet[str] = frozenset()) -> list[Sink]:
     """Every live sink of the built site: pages (all, or ``pages``; none of ``skip``, read
     as they were written), drawings and search indexes."""
     files = [f for f in _files(site_dir)
