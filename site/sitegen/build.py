@@ -69,9 +69,9 @@ from nuffle.sitegen.languages import (
 )
 from nuffle.sitegen.markers import expand
 from nuffle.sitegen.page_memo import PageMemo, item_pages, memo_for
-from nuffle.sitegen.postbuild import relative_language_links, split_search_index
+from nuffle.sitegen.postbuild import Finishing, finish_pages, split_search_index
 from nuffle.sitegen.reference import limits_page, reference_pages
-from nuffle.sitegen.safety import check_site
+from nuffle.sitegen.safety import PageScan, check_site
 from nuffle.sitegen.template_cache import template_cache
 from nuffle.sitegen.titles import sort_key, tell_apart, title_of
 from nuffle.sitegen.translation import translation_page
@@ -138,12 +138,17 @@ class BuildOptions:
 
 
 def load_site_content(content: tuple[Path, ...] = ()):
-    """The bundled content and the packs' items, all of it: the site shows them together."""
+    """The bundled content and the packs' items, all of it: the site shows them together
+    (the later files loaded by a helper too, for the content cache: content_prefetch.py)."""
+    from nuffle.sitegen.content_prefetch import loading_in_two
+
     from nuffle.catalogue import loader  # looked up now: a test may stand in for it
     if not content:
-        return loader.load_catalogue()
+        with loading_in_two(content_files()):
+            return loader.load_catalogue()
     files = {p.resolve(): p for p in [*content_files(), *content_files(list(content))]}
-    return loader.load_catalogue(list(files.values()), with_bundled=False)
+    with loading_in_two(content_files(list(files.values()))):
+        return loader.load_catalogue(list(files.values()), with_bundled=False)
 
 
 def pack_root_of(path: Path) -> Path:
@@ -665,13 +670,17 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)
     config.plugins["nuffle/templates"] = template_cache()  # compiled once (template_cache.py)
+    # each page finished and scanned as it is written, the last plugin to see it
+    finishing = Finishing(site_languages(), PageScan())
+    config.plugins["nuffle/finishing"] = finishing  # (parallel.FINISHING)
+    index = None
     # each distinct code block highlighted once; less per-page work (render_speed.py), and
     # a full build reuses the pages of the last full build (a rebuild renders few pages: it
     # neither reads nor rewrites the kept pages of the whole site)
     with cached_highlighting(), faster_rendering(cache=todo.full), kept_i18n_files(), \
             kept_theme_files():
         if todo.full and parallel and can_split(config):
-            build_split(config, recorder)  # the languages in two processes (parallel.py)
+            index = build_split(config, recorder)  # the languages in two processes
         elif todo.full:
             mkdocs_build(config)
         else:
@@ -683,9 +692,11 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
         p for p in ("404.html", *(f"{lang}/404.html" for lang in site_languages()))
         if (site_dir / p).exists()}
     keep_index(site_dir, rendered)
-    split_search_index(site_dir, site_languages(), rendered)
-    relative_language_links(site_dir, rendered)
-    check_site(site_dir, rendered)  # UnsafeSite (an Abort: `nuffle site build` exits 1)
+    split_search_index(site_dir, site_languages(), index=index if rendered is None else None,
+                       rebase=False)
+    finish_pages(site_dir, site_languages(), rendered, set(finishing.pages))  # the 404s
+    # UnsafeSite (an Abort: `nuffle site build` exits 1)
+    check_site(site_dir, rendered, finishing.scan)
     known = {} if todo.full else dict((previous or {}).get("titles", {}))
     write_state(opts.out, {**state, "titles": {**known, **recorder.titles}})
     return BuildReport(site_dir, todo.full, todo.reason, written, sorted(recorder.rendered),

@@ -10,15 +10,33 @@ attributes) and hands back the same text.
 Blocks whose HTML depends on more than that are highlighted as before: those with line
 numbers or line anchors (their anchors are numbered by the block's place in the page) and those with a
 title (an HTML title goes through the page's stash).
+
+Each block highlighted gets a new Pygments formatter, which works out the style's table of
+CSS classes again (a tenth of a block's highlighting): the table depends on the style and
+the class prefix only, and a formatter only reads it, so it is made once per pair.
+
+The theme's search reads each page's HTML again with `html.parser`, and a highlighted block
+is mostly Pygments' `<span>` tags (half of the tags the search read). Inside a `<pre>`
+the search keeps the text as it is and no span tag (they are not among the tags it keeps,
+carry no attribute it looks at, and cannot end a section from inside the block), so the
+same block without them gives it the same text: `searchable` gives that twin of each
+block, and `taken` the blocks handed out since the last call (render_speed.py feeds the
+search each page's blocks as their twins).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from pygments.formatters import html as _pygments_html
 from pymdownx import highlight as _highlight
+
+# Pygments' spans (a class each, their text escaped) inside the block's <pre>
+_PRE = re.compile(r"(<pre\b[^>]*>)(.*?)(</pre>)", re.S)
+_SPAN = re.compile(r"</?span\b[^>]*>")
 
 
 class HighlightCache:
@@ -28,6 +46,31 @@ class HighlightCache:
         self.html: dict[tuple, str] = {}
         self.hits = 0
         self.misses = 0
+        self.stylesheets = 0  # the formatters' style tables worked out
+        self.given: list[str] = []  # the blocks handed out (cached or not), in order
+        self.twins: dict[str, str] = {}
+
+    def taken(self) -> list[str]:
+        """The blocks handed out since the last call."""
+        given, self.given = self.given, []
+        return given
+
+    def searchable(self, block: str) -> str:
+        """``block`` without Pygments' span tags inside its <pre>: the search reads the
+        same text from it (see the module)."""
+        found = self.twins.get(block)
+        if found is None:
+            found = self.twins[block] = _PRE.sub(
+                lambda m: m.group(1) + _SPAN.sub("", m.group(2)) + m.group(3), block)
+        return found
+
+
+_ACTIVE: list[HighlightCache] = []
+
+
+def active() -> HighlightCache | None:
+    """The cache of the build running in this process, if any."""
+    return _ACTIVE[-1] if _ACTIVE else None
 
 
 def _frozen(value: Any) -> Any:
@@ -46,6 +89,17 @@ def cached_highlighting() -> Iterator[HighlightCache]:
     """While the block runs, identical code blocks are highlighted once (see the module)."""
     cache = HighlightCache()
     original = _highlight.Highlight.highlight
+    original_sheet = _pygments_html.HtmlFormatter._create_stylesheet
+    sheets: dict[tuple, tuple[dict, dict]] = {}
+
+    def create_stylesheet(self: Any) -> None:
+        key = (self.style, self.classprefix)  # all that _create_stylesheet reads
+        found = sheets.get(key)
+        if found is None:
+            cache.stylesheets += 1
+            original_sheet(self)
+            found = sheets[key] = (self.ttype2class, self.class2style)
+        self.ttype2class, self.class2style = found
 
     def highlight(self: Any, src: str, language: str, *args: Any, **kwargs: Any) -> str:
         pure = (not kwargs.get("title") and not getattr(self, "auto_title", False)
@@ -63,10 +117,15 @@ def cached_highlighting() -> Iterator[HighlightCache]:
             found = cache.html[key] = original(self, src, language, *args, **kwargs)
         else:
             cache.hits += 1
+        cache.given.append(found)
         return found
 
     _highlight.Highlight.highlight = highlight
+    _pygments_html.HtmlFormatter._create_stylesheet = create_stylesheet
+    _ACTIVE.append(cache)
     try:
         yield cache
     finally:
+        _ACTIVE.remove(cache)
         _highlight.Highlight.highlight = original
+        _pygments_html.HtmlFormatter._create_stylesheet = original_sheet

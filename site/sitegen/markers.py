@@ -3,6 +3,8 @@
 `[[ability:catchers-instincts]]` becomes a link to the item's page (with its name);
 `[[rulings:rules/throwing]]` becomes the rulings whose `applies_to` names that section.
 An unknown item or section is an error: the build fails rather than publish a dead link.
+A marker in code (a code span or a fenced block, as in a page that explains the markers)
+is shown as written.
 """
 
 from __future__ import annotations
@@ -12,6 +14,12 @@ import re
 from nuffle.sitegen.context import N_, Site, esc
 
 MARKER = re.compile(r"\[\[([a-z-]+):([a-z0-9/#-]+)\]\]")
+# code, where a marker stays as written: a fenced block (its fence alone on a line to the
+# closing one), or a code span (a run of backticks to the next run of the same length,
+# within a paragraph); tried before a marker, so one inside is not expanded
+_CODE = (r"^(?P<fence>[ \t]*(?:`{3,}|~{3,})).*?^(?P=fence)"
+         r"|(?<![\\`])(?P<ticks>`+)(?!`)(?:(?!\n[ \t]*\n).)+?(?<!`)(?P=ticks)(?!`)")
+_MARKER_OR_CODE = re.compile(f"{_CODE}|{MARKER.pattern}", re.M | re.S)
 ITEM_KINDS = ("ability", "ball", "challenge-card", "bonus-play", "coach-trait", "table",
               "pitch", "ruling", "scenario", "team", "league")
 
@@ -22,7 +30,9 @@ class MarkerError(Exception):
 
 def expand(site: Site, text: str, here: str) -> str:
     def replace(m: re.Match) -> str:
-        kind, ref = m.group(1), m.group(2)
+        if m.group("fence") is not None or m.group("ticks") is not None:
+            return m.group(0)  # code: shown as written
+        kind, ref = m.group(3), m.group(4)
         if kind == "rulings":
             found = site.rulings_for.get(ref, [])
             if not found:
@@ -54,4 +64,4 @@ def expand(site: Site, text: str, here: str) -> str:
         if not exists:
             raise MarkerError(f"{here}: `{m.group(0)}` names no {kind}")
         return site.link(kind, item_id, here)
-    return MARKER.sub(replace, text)
+    return _MARKER_OR_CODE.sub(replace, text)

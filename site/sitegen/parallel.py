@@ -17,8 +17,10 @@ processor is free):
   languages'); postbuild.py splits it per language.
 
 The pages the child rendered and their titles come back to the build's recorder
-(incremental.py), and a build that fails in the child fails the whole build with the
-child's message. The result is the same tree, byte for byte, as a sequential build
+(incremental.py), the pages it finished and scanned to the build's `Finishing` plugin
+(postbuild.py), and a build that fails in the child fails the whole build with the
+child's message. The whole search index is handed back to the caller as well as written,
+so that it is not read again to be split. The result is the same tree, byte for byte, as a sequential build
 (tests/site/test_parallel_build.py compares them on a small site).
 """
 
@@ -39,6 +41,7 @@ from nuffle.sitegen.render_speed import active
 
 from nuffle.machine import available_processors
 
+FINISHING = "nuffle/finishing"  # the build's postbuild.Finishing, where it has one
 # what the child's English pass does not need to do: read, render and check the pages, and
 # render the theme's own pages (a 404 page and a sitemap the parent writes or takes)
 _SKIPPED = ("_populate_page", "_build_page", "_build_theme_template")
@@ -97,6 +100,11 @@ def _child(config: Any, recorder: Any, other: Path, report: Path) -> None:
         with _english_pass_reduced(i18n, i18n.default_language):
             mkdocs_build(config)
         result = {"rendered": recorder.rendered, "titles": recorder.titles}
+        finishing = config.plugins.get(FINISHING)
+        if finishing is not None:  # the pages it finished, and what their scan found
+            result["finished"] = finishing.pages
+            if finishing.scan is not None:
+                result["scan"] = finishing.scan.handed()
         speed = active()
         if speed is not None:  # the search sections it used, for the parent's cache file
             result["search_sections"] = speed.sections.handed()
@@ -108,9 +116,9 @@ def _child(config: Any, recorder: Any, other: Path, report: Path) -> None:
     report.write_text(json.dumps(result), encoding="utf-8")
 
 
-def build_split(config: Any, recorder: Any) -> None:
+def build_split(config: Any, recorder: Any) -> dict:
     """A full build of every language, English in this process and the others in a child
-    (see the module); raises what the build would."""
+    (see the module); raises what the build would; returns the whole search index."""
     from mkdocs.commands.build import build as mkdocs_build
 
     site = Path(config["site_dir"])
@@ -142,18 +150,25 @@ def build_split(config: Any, recorder: Any) -> None:
         raise Abort(result["abort"])
     if "error" in result:
         raise RuntimeError(result["error"])
-    _merge(site, other, i18n)
+    index = _merge(site, other, i18n)
     recorder.rendered += result["rendered"]
     recorder.titles.update(result["titles"])
+    finishing = config.plugins.get(FINISHING)
+    if finishing is not None:
+        finishing.pages += result.get("finished", [])
+        if finishing.scan is not None and "scan" in result:
+            finishing.scan.absorb(result["scan"])
     speed = active()
     if speed is not None:
         speed.sections.absorb(result.get("search_sections"))
         speed.renders.absorb(result.get("page_renders"))
     shutil.rmtree(other, ignore_errors=True)
+    return index
 
 
-def _merge(site: Path, other: Path, i18n: Any) -> None:
-    """The other languages' folders, the last sitemap and the whole search index."""
+def _merge(site: Path, other: Path, i18n: Any) -> dict:
+    """The other languages' folders, the last sitemap and the whole search index (written,
+    and returned)."""
     for lang in i18n.build_languages:
         if lang == i18n.default_language:
             continue
@@ -169,5 +184,6 @@ def _merge(site: Path, other: Path, i18n: Any) -> None:
     mine = json.loads(index.read_text(encoding="utf-8"))
     theirs = json.loads((other / "search" / "search_index.json").read_text(encoding="utf-8"))
     # as the theme's search plugin writes it
-    whole = json.dumps({**mine, "docs": mine["docs"] + theirs["docs"]}, separators=(",", ":"))
-    index.write_text(whole, encoding="utf-8")
+    whole = {**mine, "docs": mine["docs"] + theirs["docs"]}
+    index.write_text(json.dumps(whole, separators=(",", ":")), encoding="utf-8")
+    return whole

@@ -13,7 +13,8 @@ their result needing it; while a build runs, `faster_rendering` changes how they
   (`mkdocs.utils.get_relative_url`, which `normalize_url` calls).
 - Material's search plugin reads every page's HTML again with `html.parser` to cut it into
   sections for the index; the sections of a page depend on its HTML only, so they are kept
-  by a digest of that HTML (`SearchSections`).
+  by a digest of that HTML (`SearchSections`); it reads a page's highlighted blocks
+  without Pygments' spans, which give it the same text (highlight_cache.py).
 - A page's conversion from Markdown is kept by a digest of what decides it
   (page_renders.py) and replayed.
 - The navigation's closed items (most of a scenario page's navigation) are rendered once
@@ -40,6 +41,7 @@ from material.plugins.search import plugin as _search
 from mkdocs import theme as _theme
 from mkdocs import utils as _mkdocs_utils
 from mkdocs.structure import pages as _pages
+from nuffle.sitegen import highlight_cache
 from nuffle.sitegen.kept_entries import Kept
 from nuffle.sitegen.nav_renders import NavRenders
 from nuffle.sitegen.page_renders import PageRenders
@@ -91,13 +93,20 @@ class SearchSections(Kept):
     def __init__(self, path: Path | None) -> None:
         super().__init__(path, _theme_version(), _valid)
         self.parsed = 0  # pages the theme's parser read in this process
+        self.twins_read = 0  # highlighted blocks it read without their spans
 
-    def sections(self, html: str) -> list:
-        """[id, title parts, text parts] of each section of the page the index keeps."""
+    def sections(self, html: str, twins: dict[str, str] | None = None) -> list:
+        """[id, title parts, text parts] of each section of the page the index keeps;
+        ``twins``: blocks of the page and what the parser reads instead, for the same
+        sections (highlight_cache.HighlightCache.searchable)."""
         key = hashlib.sha256(html.encode("utf-8")).hexdigest()
         found = self.get(key)
         if found is None:
             self.parsed += 1
+            for block, twin in (twins or {}).items():
+                if block in html:
+                    self.twins_read += html.count(block)
+                    html = html.replace(block, twin)
             parser = _search.Parser()
             parser.feed(html)
             parser.close()
@@ -132,6 +141,7 @@ class Speedups:
         self.nav = NavRenders()
         self.relative_asked = 0  # links the build asked to make relative to a page
         self.relative_urls = 0  # those worked out (each pair of link and folder once)
+        self.blocks: dict[str, list[str]] = {}  # a page's highlighted blocks, by its file
 
 
 _ACTIVE: list[Speedups] = []
@@ -169,14 +179,22 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
         search = page.meta.get("search") or {}
         if search.get("exclude"):
             return
-        for ident, title, text in speed.sections.sections(page.content):
+        blocks = speed.blocks.pop(page.file.src_uri, [])
+        highlights = highlight_cache.active()
+        twins = {b: highlights.searchable(b) for b in blocks} if highlights else None
+        for ident, title, text in speed.sections.sections(page.content, twins):
             section = _search.Section(_search.Element("hx"))
             section.id, section.title, section.text = ident, list(title), list(text)
             self.create_entry_for_section(section, page.toc, page.url, page)
 
     def render(self: Any, config: Any, files: Any) -> None:
+        highlights = highlight_cache.active()
+        if highlights is not None:
+            highlights.taken()
         speed.renders.render(original_render, self, config, files,
                              lambda: getattr(speed.markdown.last, "toc_tokens", []))
+        if highlights is not None:  # none when the render is a kept one
+            speed.blocks[self.file.src_uri] = highlights.taken()
 
     def get_env(self: Any) -> Any:
         return speed.nav.environment(original_env(self))

@@ -14,8 +14,12 @@ their titles and texts as HTML, so only its own few tags may be there.
 
 The pages are big (the navigation lists every item), so a regular expression that follows
 the browser's quoting rules finds the tags and the standard library's `html.parser` reads
-each distinct tag once. A whole site's pages (140 MB over 1,800 files, read when the build
-is over and both processors are free) are read half in another process.
+each distinct tag once. A site build gives each page to a `PageScan` as MkDocs writes it,
+in the process that renders it (postbuild.Finishing), and then reads only the files it did
+not see (the theme's 404 pages, the drawings, the search indexes); only when a page holds
+a sink are the pages read again, for the report to name the first that holds each. Read
+from the files, a whole site's pages (140 MB over 1,800 files) are read half in another
+process. A search index and the script holding the same index are read as one.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from html.parser import HTMLParser
@@ -88,19 +93,55 @@ class UnsafeSite(Abort):
         self.sinks = sinks
 
 
-def check_site(site_dir: Path, pages: set[str] | None = None) -> None:
+class PageScan:
+    """The distinct start tags and scripts of the pages given as they are written, and
+    those pages (site-relative); ``elsewhere_live``: a sink in the pages another process
+    of the build read (parallel.py)."""
+
+    def __init__(self) -> None:
+        self.pages: set[str] = set()
+        self.tags: set[str] = set()
+        self.scripts: set[tuple[str, str, str]] = set()
+        self.elsewhere_live = False
+
+    def add(self, page: str, html: str) -> None:
+        self.pages.add(page)
+        self.tags.update(_TAG.findall(html))
+        self.scripts.update(_SCRIPT.findall(html))
+
+    def live(self) -> bool:
+        """Whether a page given here or in another process holds a live sink."""
+        return self.elsewhere_live or any(tag_problem(t) for t in self.tags) or any(
+            script_problem(attrs, body if end else None) for attrs, body, end in self.scripts)
+
+    def handed(self) -> dict:
+        """What the other process of the build needs: the pages read, and whether live."""
+        return {"pages": sorted(self.pages), "live": self.live()}
+
+    def absorb(self, handed: dict) -> None:
+        self.pages.update(handed["pages"])
+        self.elsewhere_live = self.elsewhere_live or bool(handed["live"])
+
+
+def check_site(site_dir: Path, pages: set[str] | None = None,
+               scanned: PageScan | None = None) -> None:
     """Raise UnsafeSite if the built site holds any live sink (in its search indexes,
-    drawings and ``pages``, site-relative, if given: the pages a build rendered)."""
-    sinks = scan_site(site_dir, pages)
+    drawings and ``pages``, site-relative, if given: the pages a build rendered);
+    ``scanned``: the pages read as they were written, not read again unless one holds a
+    sink (the report then names the first page that holds each, as a scan of the files)."""
+    skip: AbstractSet[str] = scanned.pages if scanned is not None and not scanned.live() \
+        else frozenset()
+    sinks = scan_site(site_dir, pages, skip)
     if sinks:
         raise UnsafeSite(sinks)
 
 
-def scan_site(site_dir: Path, pages: set[str] | None = None) -> list[Sink]:
-    """Every live sink of the built site: pages (all, or ``pages``), drawings and search
-    indexes."""
+def scan_site(site_dir: Path, pages: set[str] | None = None,
+              skip: AbstractSet[str] = frozenset()) -> list[Sink]:
+    """Every live sink of the built site: pages (all, or ``pages``; none of ``skip``, read
+    as they were written), drawings and search indexes."""
     files = [f for f in _files(site_dir)
-             if pages is None or not f.endswith(".html") or f in pages]
+             if (pages is None or not f.endswith(".html") or f in pages) and f not in skip]
     tags, scripts = _read_pages(site_dir, [f for f in files
                                            if not f.endswith((".json", ".js"))])
     sinks = [Sink(page, problem, _snip(tag)) for tag, page in tags.items()
@@ -109,9 +150,29 @@ def scan_site(site_dir: Path, pages: set[str] | None = None) -> list[Sink]:
         problem = script_problem(attrs, body if end else None)
         if problem:
             sinks.append(Sink(page, problem, _snip(f"<script{attrs}>{body}")))
-    for index in (f for f in files if f.endswith(("search_index.json", "search_index.js"))):
-        sinks += scan_search_index(site_dir / index, index)
+    sinks += _scan_indexes(site_dir, [f for f in files
+                                      if f.endswith(("search_index.json", "search_index.js"))])
     return sorted(sinks, key=lambda s: (s.page, s.what, s.snippet))
+
+
+def _scan_indexes(site_dir: Path, names: list[str]) -> list[Sink]:
+    """`scan_search_index` of each; a script holding exactly the JSON file beside it is
+    read once with it (the same sinks, under each file's name)."""
+    WORK.indexes_read = 0
+    sinks: list[Sink] = []
+    texts = {name: (site_dir / name).read_text(encoding="utf-8") for name in names}
+    for name in names:
+        twin = name[:-len(".js")] + ".json" if name.endswith(".js") else None
+        if twin is not None and texts.get(twin) is not None \
+                and texts[name] == INDEX_SCRIPT + texts[twin]:
+            continue  # read with its JSON file, below
+        WORK.indexes_read += 1
+        found = scan_search_index(site_dir / name, name, texts[name])
+        sinks += found
+        script = name[:-len(".json")] + ".js" if name.endswith(".json") else None
+        if script is not None and texts.get(script) == INDEX_SCRIPT + texts[name]:
+            sinks += [Sink(s.page.replace(name, script, 1), s.what, s.snippet) for s in found]
+    return sinks
 
 
 @dataclass
@@ -119,6 +180,7 @@ class ScanWork:
     """The pages and drawings the last scan read in this process and in another."""
     here: int = 0
     elsewhere: int = 0
+    indexes_read: int = 0  # the search indexes parsed (an index and its script: once)
 
 
 WORK = ScanWork()
@@ -289,10 +351,12 @@ def theme_scripts() -> tuple[tuple[re.Pattern, ...], frozenset[str]]:
     return tuple(inline), frozenset(files)
 
 
-def scan_search_index(path: Path, name: str) -> list[Sink]:
+def scan_search_index(path: Path, name: str, text: str | None = None) -> list[Sink]:
     """Sinks in a search index (JSON, or the script `var __index = {…}` holding it): the
-    theme shows each result's title and text as HTML, and links to its location."""
-    text = path.read_text(encoding="utf-8")
+    theme shows each result's title and text as HTML, and links to its location;
+    ``text``: the file's, if read already."""
+    if text is None:
+        text = path.read_text(encoding="utf-8")
     if name.endswith(".js"):
         if not text.startswith(INDEX_SCRIPT):
             return [Sink(name, "a search index script that is not just the index",

@@ -338,6 +338,21 @@ def test_the_rules_pages_show_the_pictures() -> None:
         expand(s, "[[picture:bb2020-weather]]", "rules/x.md")
 
 
+def test_a_marker_in_code_is_shown_as_written() -> None:
+    """A page that explains the markers (site.md) writes them in code: a code span or a
+    fenced block keeps them as they are (the picture expanded inside a code span broke the
+    page and emptied its next sections in the search index); one outside code is expanded."""
+    s = site()
+    text = ("In it, `[[ability:frenzied]]` becomes a link and ``[[picture:block-dice]]``\n"
+            "a picture.\n\n```text\n[[rulings:rules/throwing]]\n```\n\n"
+            "A lone ` backtick, then [[ability:frenzied]].\n")
+    out = expand(s, text, "guide/site.md")
+    assert "`[[ability:frenzied]]`" in out and "``[[picture:block-dice]]``" in out
+    assert "```text\n[[rulings:rules/throwing]]\n```" in out
+    assert "[[" not in out.split("lone")[1]  # outside code: a link
+    assert "nf-dice" not in out
+
+
 def test_the_pictures_stay_out_of_the_search_index() -> None:
     """The theme's search indexer (its own parser, on the page as Markdown renders it)
     leaves the drawn cards and dice out: the page's own text is in the index already."""

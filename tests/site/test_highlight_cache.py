@@ -36,11 +36,16 @@ def test_identical_blocks_are_highlighted_once_and_the_html_is_unchanged(monkeyp
     assert len(calls) == 2 + 2
     assert cached[1].count('<span class="l l-Scalar l-Scalar-Plain">frenzied</span>') == 3
     assert 'class="linenos"' in cached[1]
+    # four formatters made (the two highlighted blocks and the block with line numbers on
+    # each page), one style table worked out
+    assert cache.stylesheets == 1
 
 
 def test_the_library_is_left_as_it_was() -> None:
+    from pygments.formatters.html import HtmlFormatter
     from pymdownx.highlight import Highlight
-    before = Highlight.highlight
+    before = Highlight.highlight, HtmlFormatter._create_stylesheet
     with cached_highlighting():
-        assert Highlight.highlight is not before
-    assert Highlight.highlight is before
+        assert Highlight.highlight is not before[0]
+        assert HtmlFormatter._create_stylesheet is not before[1]
+    assert (Highlight.highlight, HtmlFormatter._create_stylesheet) == before

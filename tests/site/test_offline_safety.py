@@ -62,3 +62,21 @@ def test_each_language_s_index_is_written_as_a_script_too(tmp_path: Path) -> Non
         assert [d["title"] for d in index["docs"]] == [title]
         assert index == json.loads((tmp_path / f"{lang}search" / "search_index.json")
                                    .read_text(encoding="utf-8"))
+
+
+def test_an_index_and_its_script_are_read_once_with_each_file_s_findings(
+        tmp_path: Path) -> None:
+    from nuffle.sitegen import safety
+    docs = [{"location": "b.html", "title": "<img src=x onerror=alert(1)>", "text": ""}]
+    text = json.dumps({"config": {}, "docs": docs})
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "search_index.json").write_text(text, encoding="utf-8")
+    write_index(tmp_path / "search" / "search_index.js", docs)
+    found = [(s.page, s.what) for s in scan_site(tmp_path)]
+    assert safety.WORK.indexes_read == 1
+    assert found == [("search/search_index.js (b.html)", "markup in a result's title"),
+                     ("search/search_index.json (b.html)", "markup in a result's title")]
+    # a script that is not the JSON file's text is read on its own
+    write_index(tmp_path / "search" / "search_index.js", [])
+    assert [s.page for s in scan_site(tmp_path)] == ["search/search_index.json (b.html)"]
+    assert safety.WORK.indexes_read == 2

@@ -65,3 +65,45 @@ def test_a_failure_in_the_other_process_fails_the_build(tmp_path: Path) -> None:
     config.plugins["nuffle/recorder"] = recorder
     with pytest.raises(Abort, match="strict mode"):
         build_split(config, recorder)
+
+
+def test_each_page_is_finished_and_scanned_where_it_is_rendered(tmp_path: Path) -> None:
+    """With the build's Finishing plugin, each page is rebased, its language links made
+    relative and its tags scanned in the process that renders it: after the build only
+    the theme's 404 pages are finished and read from disk, the whole index is not read
+    again to be split, and an index and its script are read once for the scan. The site
+    is the one the passes over the built files leave."""
+    from nuffle.sitegen import postbuild, safety
+    from nuffle.sitegen.postbuild import (
+        Finishing,
+        finish_pages,
+        relative_language_links,
+        split_search_index,
+    )
+    from nuffle.sitegen.safety import PageScan, check_site
+
+    config = load_config(str(config_file(tmp_path, "one")))
+    config.plugins["nuffle/recorder"] = Recorder()
+    mkdocs_build(config)
+    split_search_index(tmp_path / "one", ("it",))
+    relative_language_links(tmp_path / "one")
+    after_the_build = tree(tmp_path / "one")
+    config = load_config(str(config_file(tmp_path, "two")))
+    recorder = Recorder()
+    config.plugins["nuffle/recorder"] = recorder
+    finishing = Finishing(("it",), PageScan())
+    config.plugins["nuffle/finishing"] = finishing
+    postbuild.WORK.read = 0
+    index = build_split(config, recorder)
+    site = tmp_path / "two"
+    split_search_index(site, ("it",), index=index, rebase=False)
+    left = finish_pages(site, ("it",), None, set(finishing.pages))
+    assert postbuild.WORK.read == 0
+    assert left == ["404.html", "it/404.html"]
+    assert sorted(finishing.pages) == sorted(recorder.rendered)  # the child's pages too
+    assert finishing.scan.pages == set(recorder.rendered)
+    check_site(site, None, finishing.scan)
+    assert safety.WORK.here + safety.WORK.elsewhere == 2  # the 404 pages
+    assert safety.WORK.indexes_read == 2  # each language's index with its script
+    assert tree(site) == after_the_build
+    assert b'hreflang="it"' in after_the_build["it/teams/orc.html"]

@@ -205,3 +205,21 @@ def test_the_other_process_hands_back_the_entries_read_from_the_file_by_key(
     assert parent.used == {"b": [2], "a": [1], "c": [3]}
     parent.absorb({"keys": ["gone", 4], "entries": {"d": "not a list"}})  # misses, no error
     assert sorted(parent.used) == ["a", "b", "c"]
+
+
+def test_the_search_reads_highlighted_blocks_without_their_spans(
+        tmp_path: Path, cache_dir: Path, parses: list[str]) -> None:
+    """With the highlighting cache on (as in a site build), the search parser reads each
+    highlighted block without Pygments' spans and gives the same index."""
+    from nuffle.sitegen.highlight_cache import cached_highlighting
+
+    plain, _ = build(tmp_path, "plain", fast=False)
+    parses.clear()
+    with cached_highlighting():
+        fast, speed = build(tmp_path, "fast", fast=True, cache=False)
+    assert speed is not None and fast == plain
+    # the Orc page's YAML block, in English and in Italian
+    assert speed.sections.twins_read == 2
+    read = [html for html in parses if "highlight" in html]
+    assert len(read) == 2 and not any("<span" in html for html in read)
+    assert all(b"<span" in plain[f"{p}teams/orc.html"] for p in ("", "it/"))

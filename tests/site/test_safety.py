@@ -377,3 +377,39 @@ def test_a_whole_site_is_read_half_in_another_process_with_the_same_findings(
         assert (safety.WORK.here, safety.WORK.elsewhere) == (10, 10)
     assert split == alone
     assert [s.page for s in split] == ["p03.html", "p03.html", "p15.html", "p18.html"]
+
+
+def test_pages_scanned_as_they_were_written_are_not_read_again_unless_live(
+        tmp_path: Path) -> None:
+    """A build gives each page to a PageScan as MkDocs writes it (postbuild.Finishing): the
+    check then reads only the other files; a page holding a sink makes it read them all,
+    for the same report as a scan of the files (the first page that holds each sink)."""
+    from nuffle.sitegen import safety
+    from nuffle.sitegen.safety import PageScan
+    pages = {f"p{n}.html": f"<p>page {n}</p>" for n in range(4)}
+    for name, text in pages.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "404.html").write_text("<p>not found</p>", encoding="utf-8")
+    scan = PageScan()
+    for name, text in pages.items():
+        scan.add(name, text)
+    check_site(tmp_path, None, scan)
+    assert safety.WORK.here + safety.WORK.elsewhere == 1  # the 404 page
+    live = {**pages, "p1.html": pages["p1.html"] + '<img src=x onerror="y()">',
+            "p3.html": pages["p3.html"] + '<img src=x onerror="y()">'}
+    for name, text in live.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    scan = PageScan()
+    for name in ("p3.html", "p1.html", "p0.html"):  # the other process had p2
+        scan.add(name, live[name])
+    scan.absorb({"pages": ["p2.html"], "live": False})
+    with pytest.raises(UnsafeSite) as raised:
+        check_site(tmp_path, None, scan)
+    assert safety.WORK.here + safety.WORK.elsewhere == 5
+    assert raised.value.sinks == scan_site(tmp_path)
+    assert [s.page for s in raised.value.sinks] == ["p1.html"]
+    # a sink the other process found is enough
+    scan = PageScan()
+    scan.absorb({"pages": sorted(pages), "live": True})
+    with pytest.raises(UnsafeSite):
+        check_site(tmp_path, None, scan)
