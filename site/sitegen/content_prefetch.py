@@ -52,6 +52,11 @@ def _load_each(files: Sequence[Path], done: Callable[[], bool]) -> None:
             continue
 
 
+def other_threads() -> bool:
+    """Whether a thread besides this one runs (a fork would copy its locks, held or not)."""
+    return threading.active_count() > 1
+
+
 @contextmanager
 def loading_in_two(files: Sequence[Path],
                    helper: Callable[[Sequence[Path], Callable[[], bool]], None] = _load_each
@@ -63,7 +68,7 @@ def loading_in_two(files: Sequence[Path],
     WORK.given = 0
     # (cache.folder() works out the content's fingerprint here, before the fork)
     if (len(files) < SPLIT_FROM or not hasattr(os, "fork") or available_processors() < 2
-            or threading.active_count() > 1 or cache.folder() is None):
+            or other_threads() or cache.folder() is None):
         yield
         return
     later = list(reversed(files[len(files) // 2:]))

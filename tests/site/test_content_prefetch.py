@@ -24,12 +24,13 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 @pytest.fixture
 def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty cache of the test's own, nothing remembered in the process, two
-    processors."""
+    processors, no other thread (an earlier test of the same worker may leave one)."""
     where = tmp_path / "cache"
     monkeypatch.setenv("NUFFLE_CACHE_DIR", str(where))
     monkeypatch.delenv("NUFFLE_NO_CACHE", raising=False)
     monkeypatch.setattr(loader, "_LOADED", {})
     monkeypatch.setattr(content_prefetch, "available_processors", lambda: 2)
+    monkeypatch.setattr(content_prefetch, "other_threads", lambda: False)
     return where
 
 
@@ -75,6 +76,8 @@ def test_no_helper_without_a_cache_a_second_processor_or_with_other_threads(
         cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
     files = content_files()
+    monkeypatch.setattr(content_prefetch, "other_threads",
+                        lambda: threading.active_count() > 1)  # the real question
     started, release = threading.Event(), threading.Event()
     other = threading.Thread(target=lambda: (started.set(), release.wait()))
     other.start()
@@ -86,6 +89,7 @@ def test_no_helper_without_a_cache_a_second_processor_or_with_other_threads(
         release.set()
         other.join()
     assert content_prefetch.WORK.given == 0
+    monkeypatch.setattr(content_prefetch, "other_threads", lambda: False)
     monkeypatch.setattr(content_prefetch, "available_processors", lambda: 1)
     with loading_in_two(files):
         pass
