@@ -15,7 +15,7 @@ from pathlib import Path
 # Blitz Bowl engine with the shared core, the rules language, the content loader, and the
 # top-level modules they import (a test checks a game imports nothing else of nuffle). The
 # Blood Bowl engine is left out: a Blitz Bowl game never runs it.
-ENGINE_MODULES = ("nuffle", "nuffle.interpreter", "nuffle.dsl", "nuffle.catalogue",
+ENGINE_MODULES = ("nuffle", "nuffle.interpreter", "nuffle.dsl", "nuffle.catalogue", "nuffle.editions",
                   "nuffle.limits", "nuffle.paths", "nuffle.template", "nuffle.textfile")
 ENGINE_EXCLUDED = ("nuffle.interpreter.blood_bowl",)
 
