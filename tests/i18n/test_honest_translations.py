@@ -142,14 +142,18 @@ def test_a_scenario_whose_text_changed_shows_the_out_of_date_banner(content: Pat
     assert "!!!" not in site.pages["scenarios/ability-frenzied.md"]  # current: no notice
 
 
-def test_a_missing_translation_shows_the_not_translated_banner(content: Path) -> None:
+def untranslate(content: Path, context: str) -> str:
+    """Empty the Italian of one text of the content copy's catalog; its English."""
     po_path = content / "locales/it/content.po"
     po = polib.pofile(str(po_path))
-    for entry in po:
-        if entry.msgctxt == "ability/frenzied/text":
-            english = entry.msgid
-            entry.msgstr = ""
+    entry = next(e for e in po if e.msgctxt == context)
+    entry.msgstr = ""
     po.save(str(po_path))
+    return entry.msgid
+
+
+def test_a_missing_translation_shows_the_not_translated_banner(content: Path) -> None:
+    english = untranslate(content, "ability/frenzied/text")
     pages = italian_pages(content, "frenzied", "canny-tracker")
     page = pages["abilities/frenzied.md"]
     assert '!!! info "' in page and "!!! warning" not in page
@@ -167,13 +171,7 @@ def test_a_missing_translation_shows_the_not_translated_banner(content: Path) ->
 def test_a_ruling_shown_in_english_says_so_in_the_rulings_log(content: Path) -> None:
     """A ruling has no page of its own: its entry in the rulings log carries the notice."""
     from nuffle.sitegen.indexes import rulings_page
-    po_path = content / "locales/it/content.po"
-    po = polib.pofile(str(po_path))
-    for entry in po:
-        if entry.msgctxt == "ruling/actions-ended-this-turn/ruling":
-            english = entry.msgid
-            entry.msgstr = ""
-    po.save(str(po_path))
+    english = untranslate(content, "ruling/actions-ended-this-turn/ruling")
     translations.translated.cache_clear()
     catalogue, _, _ = load_catalogue()
     localized, left = localized_catalogue(catalogue, "it")
