@@ -277,6 +277,15 @@ def _marks(value: object, paths: list[Path_]) -> dict[Path_, _Spot]:
 _DIAGNOSTIC_FIELDS = ("code", "message", "line", "column", "end_column", "hint", "severity")
 
 
+def kept_diagnostics(value: object, shown: str) -> list[Diagnostic] | None:
+    """Diagnostics as a kept file holds them (rows of `_DIAGNOSTIC_FIELDS`, for the file
+    ``shown``), or None when they are not exactly that (names_kept reads its own so)."""
+    try:
+        return _diagnostics(value, shown)
+    except (_Bad, TypeError, ValueError):
+        return None
+
+
 def _diagnostics(value: object, shown: str) -> list[Diagnostic]:
     out = []
     for row in _list(value):

@@ -105,7 +105,8 @@ class Kept:
                        for name, kinds in names.items()) \
                 or rows and entry.get("places") != places(item):
             return None
-        found = _diagnostics(rows, item.path)
+        from nuffle.catalogue.cache import kept_diagnostics
+        found = kept_diagnostics(rows, item.path)
         if found is not None:
             self.used[key] = entry
         return found
@@ -145,21 +146,6 @@ def places(item: Item) -> list[list]:
     for rules in item.rules:
         where = item.doc.rules_source(rules.path)
         out.append([where.first_line, where.first_column, where.indent, where.block])
-    return out
-
-
-def _diagnostics(rows: list, path: str) -> list[Diagnostic] | None:
-    out = []
-    for row in rows:
-        if not isinstance(row, list) or len(row) != 7:
-            return None
-        code, message, line, column, end_column, hint, severity = row
-        if not (isinstance(code, str) and isinstance(message, str)
-                and isinstance(severity, str) and (hint is None or isinstance(hint, str))
-                and type(line) is int and type(column) is int
-                and (end_column is None or type(end_column) is int)):
-            return None
-        out.append(Diagnostic(code, message, path, line, column, end_column, hint, severity))
     return out
 
 
