@@ -27,17 +27,6 @@ CLEAN = HEAD + "rules: |\n  after catch:\n      reroll\n"
 
 
 @pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch) -> Path:
-    """A cache of the test's own, and no file remembered in the process: every load is
-    either from the cache or from source."""
-    where = tmp_path / "cache"
-    monkeypatch.setenv("NUFFLE_CACHE_DIR", str(where))
-    monkeypatch.delenv("NUFFLE_NO_CACHE", raising=False)
-    monkeypatch.setattr(loader, "_LOADED", {})
-    return where
-
-
-@pytest.fixture
 def sources(monkeypatch) -> list[str]:
     """The files really loaded from source (load_item runs once for each)."""
     seen: list[str] = []

@@ -17,15 +17,6 @@ from nuffle.catalogue.names_kept import used_names
 
 
 @pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch) -> Path:
-    where = tmp_path / "cache"
-    monkeypatch.setenv("NUFFLE_CACHE_DIR", str(where))
-    monkeypatch.delenv("NUFFLE_NO_CACHE", raising=False)
-    monkeypatch.setattr(loader, "_LOADED", {})
-    return where
-
-
-@pytest.fixture
 def checked(monkeypatch) -> list[str]:
     """The rules texts whose names were checked (check_rules runs once for each)."""
     seen: list[str] = []
