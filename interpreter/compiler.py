@@ -343,7 +343,10 @@ class Compiler:
 
     # -- expressions -------------------------------------------------------------------
     def expr(self, e: ast.Expr) -> Fn:  # noqa: C901 - one branch per node type
-        if isinstance(e, ast.Number | ast.Bool):
+        if isinstance(e, ast.Bool):  # apart from Number: compiled, `int | bool` is an int
+            flag = e.value
+            return lambda env: flag
+        if isinstance(e, ast.Number):
             value = e.value
             return lambda env: value
         if isinstance(e, ast.Name):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 from nuffle.interpreter.budget import Budget
 from nuffle.interpreter.errors import Origin, RulesError
 from nuffle.interpreter.hooks import (
@@ -39,6 +40,7 @@ from nuffle.interpreter.vocabulary.model import bounds_text, is_number, outside
 from nuffle import limits
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each ruleset's game derives
 class HookFiring:
     """The core's rules runtime, shared by every ruleset: the ruleset's game or match object
     derives from it and provides the few methods marked below. ``kind_rank`` is the

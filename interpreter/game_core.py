@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 from nuffle.interpreter.budget import Budget
 from nuffle.interpreter.decisions import Agent, Decision
 from nuffle.interpreter.dice import Dice
@@ -20,6 +21,7 @@ from nuffle.interpreter.rule_counts import RuleTally
 from nuffle.interpreter.vocabulary import vocabulary
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each ruleset's game derives
 class GameCore(HookFiring):
     options: Any  # the game's options; `debug` checks the invariants after every event
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
 from nuffle.interpreter.errors import Origin, RulesError
 
 from nuffle import limits
@@ -126,6 +127,7 @@ class HookInstance:
     rank: int = 0  # fires after every instance of a lower rank (HookRegistry.add)
 
 
+@mypyc_attr(native_class=False)  # a builtin's subclass: mypyc keeps it a Python class
 class Bucket(list):
     """One (event, timing)'s instances in firing order (a list never changed in place), and
     their index by guards[0], made the first time the bucket fires.

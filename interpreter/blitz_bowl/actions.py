@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Self
 
+from mypy_extensions import mypyc_attr
 from nuffle.interpreter.blitz_bowl import balls, challenges, combat
 from nuffle.interpreter.blitz_bowl.messages import Term
 from nuffle.interpreter.blitz_bowl.search import (
@@ -21,6 +22,7 @@ from nuffle.interpreter.blitz_bowl.search import (
     stepped,
     within,
 )
+from nuffle.interpreter.blitz_bowl.state import square_now
 from nuffle.interpreter.hooks import ActionVoided
 
 if TYPE_CHECKING:
@@ -55,6 +57,7 @@ class Frame:
     offered: bool = False  # a free action a rule offered at the action decision
 
 
+@mypyc_attr(native_class=False)  # a builtin's subclass: mypyc keeps it a Python class
 class FreeChoice(tuple):
     """A free action a rule offers at the action decision (effect `offer-free`): one of
     the decision's options, so it unpacks as (player, action) as the others do. ``taken``
@@ -66,7 +69,7 @@ class FreeChoice(tuple):
 
     def __new__(cls, player: Player, action: str, taken: Callable[[], None] | None
                 ) -> Self:
-        self = super().__new__(cls, (player, action))
+        self = tuple.__new__(cls, (player, action))
         self.taken = taken
         self.choices = (action,)
         return self
@@ -370,11 +373,15 @@ def move_action(g: Game, p: Player, action: str, up_to: int | None) -> None:
     if g.hooks.on_modify.get("move-restriction"):  # (as allowance)
         rule = g.modify("move-restriction", rule, {"player": p, "action": action})
     moved = False
-    while remaining > 0 and p.square is not None and not p.is_prone:  # p.standing
+    while remaining > 0:
+        # (a local: the compiled engine would trust `p.square` narrowed by a loop condition
+        # through the calls below, which may take the player off the pitch)
+        here = p.square
+        if here is None or p.is_prone:  # not p.standing
+            break
         reach = destinations(g, p, remaining, rule)
         options: list = reach.ends  # in search order: nearest first
-        assert p.square is not None  # standing
-        if moved and valid_end(g, p, p.square, rule, danger_squares(g, p)):
+        if moved and valid_end(g, p, here, rule, danger_squares(g, p)):
             options = [None, *options]  # (the reach's own list left as it is)
         if not options:
             break
@@ -406,7 +413,7 @@ def step(g: Game, p: Player, sq: int, action: str) -> bool:
     p.square = sq
     stepped(g, p, frm)  # the board's version bumped (the masks: p's squares moved)
     g.after("move", {"player": p, "team": p.team, "action": action, "from": frm, "to": sq})
-    if p.square != sq:
+    if square_now(p) != sq:  # (moved on by a rule)
         return False
     if sq not in g.loose:
         return False
@@ -440,7 +447,7 @@ def relocate(g: Game, p: Player, sq: int) -> None:
     p.square = sq
     g.board_version += 1
     g.after("move", {"player": p, "team": p.team, "action": None, "from": frm, "to": sq})
-    if p.square == sq:  # onto a loose ball: picked up where a rule says so, else it
+    if square_now(p) == sq:  # onto a loose ball: picked up where a rule says so, else it
         combat.onto_ball(g, p, sq, None)  # bounces (ruling moved-onto-the-ball)
 
 

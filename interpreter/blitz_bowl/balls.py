@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from nuffle.interpreter.blitz_bowl import actions, combat
 from nuffle.interpreter.blitz_bowl.board import DIRECTIONS
 from nuffle.interpreter.blitz_bowl.messages import Term
-from nuffle.interpreter.blitz_bowl.state import Ball
+from nuffle.interpreter.blitz_bowl.state import Ball, ball_now
 from nuffle.interpreter.hooks import Owner
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def gain_possession(g: Game, p: Player, ball: Ball, source: str) -> None:
         g.after("pick-up", {"player": p, "team": p.team, "ball": ball})
     else:
         g.after("catch", payload)
-    if p.ball is ball:
+    if ball_now(p) is ball:  # (the rules above may have taken it away)
         g.after("gain-possession", {**payload, "had-at-turn-start": had})
 
 
@@ -241,7 +241,7 @@ def throw_action(g: Game, p: Player) -> None:
                **({"rule": by} if by else {}))
     check["passed"] = passed
     g.after("throw-check", check)
-    if p.ball is not ball or not ball.in_play:
+    if ball_now(p) is not ball or not ball.in_play:
         return
     drop(g, p)
     if passed and target.square is not None and target.ball is None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from nuffle.interpreter.blitz_bowl import actions, balls
 from nuffle.interpreter.blitz_bowl.messages import Term
+from nuffle.interpreter.blitz_bowl.state import square_now
 from nuffle.interpreter.hooks import Env, Owner
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def shove(g: Game, target: Player, blocker: Player | None) -> None:
     # made in no action of the target's (ruling moved-onto-the-ball). It is picked up or
     # bounces before the blocker chooses whether to follow up.
     onto_ball(g, target, dest, None)
-    if blocker.square is not None and blocker.standing and g.occupant[left] is None \
+    if square_now(blocker) is not None and blocker.standing and g.occupant[left] is None \
             and g.decide(blocker.team, "follow-up", [True, False], ["yes", "no"],
                          f"{blocker.id}: follow up?", blocker=blocker.id):
         g.occupant[blocker.square] = None
@@ -148,7 +149,7 @@ def knock_down(g: Game, p: Player, cause: str, attacker: Player | None, modifier
         balls.bounce(g, ball, p.square, "knock-down", p)
     g.after("knocked-down", {"player": p, "team": p.team, "cause": cause,
                              "attacker": attacker})
-    if p.square is not None and not armour_check(g, p, cause, attacker, modifier):
+    if square_now(p) is not None and not armour_check(g, p, cause, attacker, modifier):
         injure(g, p, cause, attacker)
 
 

@@ -13,6 +13,7 @@ argument (`combat.block(g, blocker, target)`), so each can be read, and tested, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -239,7 +240,8 @@ class Game(GameCore):
         if self.hooks.expiring:
             self.hooks.expire(scope, token)
         if self.scope_undos:
-            for undo in reversed(self.scope_undos.pop((scope, token), [])):
+            undos: list[Callable[[], None]] = self.scope_undos.pop((scope, token), [])
+            for undo in reversed(undos):  # (a typed local: mypyc cannot loop over an Any)
                 undo()
 
     def constant(self, name: str, env: Env) -> Any:

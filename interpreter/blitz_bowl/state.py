@@ -166,3 +166,19 @@ class Card:
 
     def __repr__(self) -> str:
         return self.item
+
+
+# -- read again after rules ran ------------------------------------------------------------
+# The type checker takes `p.square` or `p.ball` to be whatever the code last assigned or
+# tested, even after a call that ran rules, and the compiled engine (mypyc) trusts it: a
+# rule that took the player off the pitch, or the ball away, would then stop the game with
+# a TypeError where the Python source reads None. Code that reads them again after rules
+# ran reads them through these.
+def square_now(p: Player) -> int | None:
+    """Where ``p`` stands now (None: not on the pitch)."""
+    return p.square
+
+
+def ball_now(p: Player) -> Ball | None:
+    """The ball ``p`` holds now."""
+    return p.ball
