@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from nuffle.catalogue.loader import load_catalogue
+# The suite runs the engine's Python source, the reference (set before any engine module
+# loads, and inherited by the commands tests start): tests/engine/test_compiled_engine.py
+# runs the compiled engine in commands of its own and compares its games with these.
+os.environ["NUFFLE_ENGINE"] = "pure"
+
+from nuffle.catalogue.loader import load_catalogue  # noqa: E402 - after the engine is chosen
 
 ABILITY_HEAD = """\
 kind: ability

@@ -59,6 +59,8 @@ COMMANDS = (
     Command("site", "nuffle.cli.site_cmd", "build or serve the rules reference website"),
     Command("i18n", "nuffle.cli.i18n_cmd",
             "translation catalogs: extract, init, update, status, check"),
+    Command("engine", "nuffle.cli.engine_cmd",
+            "build the compiled engine (mypyc), or say which engine games run"),
 )
 
 EVERY = "*"  # build_parser(EVERY): every command's full parser (tests, documentation)
