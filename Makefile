@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench robustness soak clean chromium
+.PHONY: run test lint bench robustness soak clean chromium compiler engine
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	@$(BIN)/nuffle engine build || \
+	  echo "no compiled engine: games run on the Python source (the same games, slower)"
 	$(BIN)/nuffle check
 	@echo
 	@mkdir -p build && $(BIN)/nuffle play --game blitz-bowl --home human --away dwarf --seed 1 \
@@ -43,7 +45,19 @@ chromium:
 	    $(SUDO) apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) lint chromium
+# The compiled engine (nuffle engine build) needs a C compiler; install gcc when none is there.
+compiler:
+	@command -v "$$($(BIN)/python -c 'import sysconfig; print((sysconfig.get_config_var("CC") or "cc").split()[0])')" \
+	  >/dev/null 2>&1 || { echo "installing gcc for the compiled engine"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gcc >/dev/null; }
+
+# The engine compiled with mypyc (nothing is done when it is up to date); the tests compare
+# its games with the Python source's.
+engine: $(STAMP) compiler
+	$(BIN)/nuffle engine build
+
+test: $(STAMP) lint chromium engine
 	$(BIN)/python -m pytest -q -n auto
 
 bench: $(STAMP)
