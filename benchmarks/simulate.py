@@ -15,6 +15,11 @@ its time in collections that walk the loaded content, which no worker does.
 
 A shared machine's speed drifts: compare figures measured in the same run (or interleaved
 runs), as ratios, not against a figure from another day.
+
+The engine is the one a game would run (`nuffle engine status`): the compiled one when its
+build is fresh. `--engine pure` or `--engine compiled` chooses; `--compare ROUNDS` runs the
+random- and greedy-bot figures on the Python source and on the compiled engine by turns, in
+fresh processes, and prints each round and the ratios.
 """
 
 from __future__ import annotations
@@ -22,12 +27,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
+import sys
 import time
-
-from nuffle.interpreter.blitz_bowl.game import Game, Options
-from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
-from nuffle.interpreter.bots import GreedyBot, RandomBot
-from nuffle.interpreter.worker_gc import freeze_loaded, tune_worker
 
 # Issue 16's targets, per core (games per second).
 TARGETS = {"random": 500.0, "greedy": 200.0}
@@ -51,6 +53,8 @@ def pin_one_core() -> None:
 
 
 def play_many(ruleset, games: int, bot, options_for) -> dict:
+    from nuffle.interpreter.blitz_bowl.game import Game
+
     teams = sorted(ruleset.teams)
     decisions = 0
     start = time.perf_counter()
@@ -70,7 +74,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="random-bot games")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--engine", choices=["auto", "pure", "compiled"],
+                        help="the engine to measure (default: NUFFLE_ENGINE, else auto)")
+    parser.add_argument("--compare", type=int, metavar="ROUNDS",
+                        help="the Python source against the compiled engine, by turns")
+    parser.add_argument("--only", choices=["random", "greedy"], help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.compare:
+        compare(args.compare, args.games)
+        return
+    if args.engine:
+        os.environ["NUFFLE_ENGINE"] = args.engine  # before any engine module loads
+    from nuffle.interpreter.blitz_bowl.game import Options
+    from nuffle.interpreter.blitz_bowl.ruleset import load_ruleset
+    from nuffle.interpreter.bots import GreedyBot, RandomBot
+    from nuffle.interpreter.compiled_finder import engine_in_use
+    from nuffle.interpreter.worker_gc import freeze_loaded, tune_worker
+
     pin_one_core()
     t0 = time.perf_counter()
     ruleset = load_ruleset()
@@ -94,7 +114,13 @@ def main() -> None:
                        disabled=every_item)
 
     play_many(ruleset, 50, RandomBot, plain)  # warm up
+    if args.only:  # one figure, for --compare
+        bot = RandomBot if args.only == "random" else GreedyBot
+        games = args.games if args.only == "random" else max(50, args.games // 5)
+        print(json.dumps({"engine": engine_in_use(), **play_many(ruleset, games, bot, plain)}))
+        return
     figures = {
+        "engine": engine_in_use(),
         "load_and_compile_seconds": round(load, 3),
         "random": play_many(ruleset, args.games, RandomBot, plain),
         "greedy": play_many(ruleset, max(50, args.games // 5), GreedyBot, plain),
@@ -106,6 +132,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=2))
         return
+    print(f"engine: {figures['engine']} (nuffle engine status says why)")
     print(f"load and compile the content: {figures['load_and_compile_seconds']:.3f} s")
     print(f"{'':<30} {'games/s':>8} {'target':>7} {'at start':>9}  {'us/decision':>11} "
           f"{'at start':>9}")
@@ -125,6 +152,32 @@ def main() -> None:
         print(f"{key} bots: {now} games/s on one core (target >= {TARGETS[key]:.0f}; "
               f"{now / then:.2f}x the figure at the start of issue 16, from another run: "
               "the machine's speed drifts)")
+
+
+def compare(rounds: int, games: int) -> None:
+    """Each round: random then greedy bots, on the source then compiled, each in a process
+    of its own; then the ratio of the best figures."""
+    best: dict[tuple[str, str], float] = {}
+    for number in range(1, rounds + 1):
+        for bots in ("random", "greedy"):
+            for engine in ("pure", "compiled"):
+                done = subprocess.run([sys.executable, __file__, "--engine", engine, "--only",
+                                       bots, "--games", str(games)], capture_output=True,
+                                      text=True, check=True)
+                figure = json.loads(done.stdout)
+                if figure["engine"] != engine:
+                    sys.exit(f"asked for {engine}, ran {figure['engine']}: nuffle engine status")
+                rate = figure["games_per_second"]
+                best[bots, engine] = max(best.get((bots, engine), 0.0), rate)
+                print(f"round {number}: {bots:<6} {engine:<8} {rate:>7.1f} games/s "
+                      f"(target {TARGETS[bots]:.0f})", flush=True)
+    for bots in ("random", "greedy"):
+        pure, compiled = best[bots, "pure"], best[bots, "compiled"]
+        start = ISSUE_16_START[bots][0]
+        print(f"{bots} bots, best of {rounds}: source {pure:.1f}, compiled {compiled:.1f} "
+              f"games/s: {compiled / pure:.2f}x the source; {compiled / start:.2f}x the figure "
+              f"at the start of issue 16 ({start}, another day's run); target "
+              f"{TARGETS[bots]:.0f}")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
-"""The compiled engine: which engine modules mypyc compiles, where a build lives, and
-whether the build there was made from the sources installed now.
+"""The compiled engine: where a build lives, and whether the build there was made from the
+sources installed now.
 
 The engine's Python source is the reference. `nuffle engine build` compiles the modules in
-MODULES with mypyc into the Python environment's own folder (beside the installed
+MODULES (`compiled_finder`'s list) with mypyc into the Python environment's own folder (beside the installed
 packages: it is native code, loaded as they are, never from a cache folder anyone may
 write), with a manifest naming every engine file it was built from and its digest. A game
 uses the build (through `compiled_finder`) only while the manifest matches the sources:
@@ -17,38 +17,14 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-# The modules a game spends its time in (profiles of random- and greedy-bot games): each is
-# compiled to C; every other module stays Python. Each must compile with mypyc, whose
-# limits the code keeps (`mypyc_attr` where a class is subclassed in Python or extends a
-# builtin). Blood Bowl's engine is not compiled (yet): its matches run as Python.
-MODULES = (
-    "nuffle.interpreter.budget",
-    "nuffle.interpreter.bots",
-    "nuffle.interpreter.common_effects",
-    "nuffle.interpreter.compiler",
-    "nuffle.interpreter.decisions",
-    "nuffle.interpreter.dice",
-    "nuffle.interpreter.firing",
-    "nuffle.interpreter.game_core",
-    "nuffle.interpreter.hooks",
-    "nuffle.interpreter.rule_counts",
-    "nuffle.interpreter.squares",
-    "nuffle.interpreter.blitz_bowl.actions",
-    "nuffle.interpreter.blitz_bowl.balls",
-    "nuffle.interpreter.blitz_bowl.board",
-    "nuffle.interpreter.blitz_bowl.challenges",
-    "nuffle.interpreter.blitz_bowl.combat",
-    "nuffle.interpreter.blitz_bowl.effects",
-    "nuffle.interpreter.blitz_bowl.game",
-    "nuffle.interpreter.blitz_bowl.search",
-    "nuffle.interpreter.blitz_bowl.squares",
-    "nuffle.interpreter.blitz_bowl.state",
+from nuffle.interpreter.compiled_finder import (  # noqa: F401 - the build's names, here too
+    ENGINE_CHOICES,
+    ENGINE_VARIABLE,
+    GROUP,
+    GROUP_MODULE,
+    MODULES,
 )
-GROUP = "nuffle_engine"  # the shared library mypyc puts the compiled modules in
-GROUP_MODULE = GROUP + "__mypyc"  # the name the modules import it by
 
-ENGINE_VARIABLE = "NUFFLE_ENGINE"  # auto (the default), pure or compiled
-ENGINE_CHOICES = ("auto", "pure", "compiled")
 DIR_VARIABLE = "NUFFLE_ENGINE_DIR"  # where builds live, instead of the environment's folder
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1

@@ -6,19 +6,53 @@ there and up to date (`compiled_engine.status`), unless NUFFLE_ENGINE says other
 - ``compiled``: the compiled modules, and an ImportError saying why when they cannot be.
 
 The choice is made once per process, at the first compiled module asked for, so a game
-never mixes a compiled module with the source of another."""
+never mixes a compiled module with the source of another. The package imports this module
+(nuffle/interpreter/__init__.py), so it stays small: what a build is, and whether it is
+fresh, is `compiled_engine`'s, imported only when a compiled module is asked for."""
 
 from __future__ import annotations
 
 import importlib.machinery
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 
-from nuffle.interpreter import compiled_engine as known
+# The modules a game spends its time in (profiles of random- and greedy-bot games): each is
+# compiled to C; every other module stays Python. Each must compile with mypyc, whose
+# limits the code keeps (`mypyc_attr` where a class is subclassed in Python or extends a
+# builtin). Blood Bowl's own modules are not compiled (yet): its matches run on the
+# compiled core (hooks, rules, dice) with its procedures in Python.
+MODULES = (
+    "nuffle.interpreter.budget",
+    "nuffle.interpreter.bots",
+    "nuffle.interpreter.common_effects",
+    "nuffle.interpreter.compiler",
+    "nuffle.interpreter.decisions",
+    "nuffle.interpreter.dice",
+    "nuffle.interpreter.firing",
+    "nuffle.interpreter.game_core",
+    "nuffle.interpreter.hooks",
+    "nuffle.interpreter.rule_counts",
+    "nuffle.interpreter.squares",
+    "nuffle.interpreter.blitz_bowl.actions",
+    "nuffle.interpreter.blitz_bowl.balls",
+    "nuffle.interpreter.blitz_bowl.board",
+    "nuffle.interpreter.blitz_bowl.challenges",
+    "nuffle.interpreter.blitz_bowl.combat",
+    "nuffle.interpreter.blitz_bowl.effects",
+    "nuffle.interpreter.blitz_bowl.game",
+    "nuffle.interpreter.blitz_bowl.search",
+    "nuffle.interpreter.blitz_bowl.squares",
+    "nuffle.interpreter.blitz_bowl.state",
+)
+GROUP = "nuffle_engine"  # the shared library mypyc puts the compiled modules in
+GROUP_MODULE = GROUP + "__mypyc"  # the name the modules import it by
+NAMES = frozenset((*MODULES, GROUP_MODULE))
+
+ENGINE_VARIABLE = "NUFFLE_ENGINE"  # auto (the default), pure or compiled
+ENGINE_CHOICES = ("auto", "pure", "compiled")
 
 
 class CompiledEngineFinder:
@@ -30,16 +64,18 @@ class CompiledEngineFinder:
 
     def choose(self) -> dict[str, str]:
         if self.chosen is None:
-            wanted = os.environ.get(known.ENGINE_VARIABLE, "auto") or "auto"
-            if wanted not in known.ENGINE_CHOICES:
-                raise ImportError(f"{known.ENGINE_VARIABLE}={wanted!r}: use one of "
-                                  + ", ".join(known.ENGINE_CHOICES))
+            wanted = os.environ.get(ENGINE_VARIABLE, "auto") or "auto"
+            if wanted not in ENGINE_CHOICES:
+                raise ImportError(f"{ENGINE_VARIABLE}={wanted!r}: use one of "
+                                  + ", ".join(ENGINE_CHOICES))
             if wanted == "pure":
-                self.chosen, self.reason = {}, f"{known.ENGINE_VARIABLE}=pure"
+                self.chosen, self.reason = {}, f"{ENGINE_VARIABLE}=pure"
             else:
-                found = known.status()
+                from nuffle.interpreter import compiled_engine
+
+                found = compiled_engine.status()
                 if wanted == "compiled" and not found.compiled:
-                    raise ImportError(f"{known.ENGINE_VARIABLE}=compiled, but {found.reason}")
+                    raise ImportError(f"{ENGINE_VARIABLE}=compiled, but {found.reason}")
                 self.chosen = {name: str(path) for name, path in found.modules.items()}
                 self.reason = found.reason
         return self.chosen
@@ -51,11 +87,10 @@ class CompiledEngineFinder:
         where = self.choose().get(fullname)
         if where is None:
             return None  # the source, found by the usual finders
+        import importlib.util
+
         loader = importlib.machinery.ExtensionFileLoader(fullname, where)
         return importlib.util.spec_from_file_location(fullname, where, loader=loader)
-
-
-NAMES = frozenset((*known.MODULES, known.GROUP_MODULE))
 
 
 def install() -> CompiledEngineFinder:
@@ -70,7 +105,7 @@ def install() -> CompiledEngineFinder:
 
 def engine_in_use() -> str:
     """``compiled`` or ``pure``: which one this process's game modules are."""
-    module = sys.modules.get(known.MODULES[0])
+    module = sys.modules.get(MODULES[0])
     if module is None:
         return "not loaded"
     loader = getattr(module, "__loader__", None)
