@@ -22,8 +22,9 @@ from types import ModuleType
 # The modules a game spends its time in (profiles of random- and greedy-bot games): each is
 # compiled to C; every other module stays Python. Each must compile with mypyc, whose
 # limits the code keeps (`mypyc_attr` where a class is subclassed in Python or extends a
-# builtin). Blood Bowl's own modules are not compiled (yet): its matches run on the
-# compiled core (hooks, rules, dice) with its procedures in Python.
+# builtin). Of Blood Bowl's, the procedures are compiled; its game objects (state.py) stay
+# Python: a team's `opponent` is None until both teams are made, which its declared type
+# does not say, and compiled code would refuse.
 MODULES = (
     "nuffle.interpreter.budget",
     "nuffle.interpreter.bots",
@@ -46,6 +47,14 @@ MODULES = (
     "nuffle.interpreter.blitz_bowl.search",
     "nuffle.interpreter.blitz_bowl.squares",
     "nuffle.interpreter.blitz_bowl.state",
+    "nuffle.interpreter.blood_bowl.blocking",
+    "nuffle.interpreter.blood_bowl.injury",
+    "nuffle.interpreter.blood_bowl.kickoff",
+    "nuffle.interpreter.blood_bowl.match",
+    "nuffle.interpreter.blood_bowl.movement",
+    "nuffle.interpreter.blood_bowl.pitch",
+    "nuffle.interpreter.blood_bowl.rolls",
+    "nuffle.interpreter.blood_bowl.turn",
 )
 GROUP = "nuffle_engine"  # the shared library mypyc puts the compiled modules in
 GROUP_MODULE = GROUP + "__mypyc"  # the name the modules import it by

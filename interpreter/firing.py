@@ -48,8 +48,9 @@ class HookFiring:
 
     kind_rank: dict[str, int] = {}
     # (player, item id) pairs whose rules may not be used for now: a rule of one player's
-    # can stop another player using a skill (a skill of PBBL page 30); empty in Blitz Bowl
-    denied: frozenset | set = frozenset()
+    # can stop another player using a skill (a skill of PBBL page 30); empty in Blitz Bowl.
+    # A set in every game (start_core), so the compiled engine gives it one type
+    denied: set[tuple[Any, str]]
     hooks: HookRegistry
     depth: int
     budget: Budget

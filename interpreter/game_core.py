@@ -45,7 +45,8 @@ class GameCore(HookFiring):
         self.action_history: list[tuple[str, dict]] = []
         self.turn_history: list[tuple[str, dict]] = []
         self.game_history: list[tuple[str, dict]] = []
-        self.scope_undos: dict[tuple[str, int], list] = {}
+        self.scope_undos: dict[tuple[str, int], list[Callable[[], None]]] = {}
+        self.denied = set()  # (player, item id): see HookFiring.denied
 
     # -- lookups (both games have a home and an away team of players with ids) -------------
     home: Any

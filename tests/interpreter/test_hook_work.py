@@ -128,6 +128,7 @@ class Probe(HookFiring):
         self.tally = RuleTally()
         self.changed_by = []
         self.running = self.rule = None
+        self.denied = set()
         self.history: list[tuple[str, dict]] = []
 
     def record(self, event: str, payload: dict) -> None:
