@@ -56,8 +56,13 @@ def summary(catalogue: Catalogue, files: int, diags: list[Diagnostic]) -> str:
 def internal_error_line(exc: BaseException) -> str:
     """The one line that reports a bug in Nuffle (an exception no check expected)."""
     from nuffle.dsl.diagnostics import DEBUG_VARIABLE, one_line
-    return (f"nuffle: internal error: {type(exc).__name__}: {one_line(str(exc), 300)} (a bug in "
+    line = (f"nuffle: internal error: {type(exc).__name__}: {one_line(str(exc), 300)} (a bug in "
             f"Nuffle, not in your content; set {DEBUG_VARIABLE}=1 to see the traceback)")
+    finder = sys.modules.get("nuffle.interpreter.compiled_finder")
+    if finder is not None and finder.engine_in_use() == "compiled":
+        line += ("; the compiled engine was playing: NUFFLE_ENGINE=pure plays the same game "
+                 "on the Python source, the reference")
+    return line
 
 
 def report_internal_error(exc: BaseException, stream=None) -> None:

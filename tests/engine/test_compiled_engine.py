@@ -236,3 +236,17 @@ def test_a_simulation_is_the_same_compiled(built: known.Status) -> None:
                "--home", "human", "--away", "orc", "--games", "60", "--jobs", "2",
                "--seed", "7", "--format", "json"]
     assert run_with("compiled", *command) == run_with("pure", *command)
+
+
+def test_an_internal_error_under_the_compiled_engine_says_how_to_run_the_source(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.interpreter import compiled_finder
+
+    from nuffle.cli.common import internal_error_line
+
+    line = internal_error_line(TypeError("Ball object expected; got None"))
+    assert "NUFFLE_ENGINE=pure" not in line  # the suite runs the source
+    monkeypatch.setattr(compiled_finder, "engine_in_use", lambda: "compiled")
+    line = internal_error_line(TypeError("Ball object expected; got None"))
+    assert line.startswith("nuffle: internal error: TypeError: Ball object expected")
+    assert "NUFFLE_ENGINE=pure plays the same game" in line
