@@ -17,11 +17,6 @@ import json
 import os
 import time
 
-from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
-from nuffle.interpreter.blood_bowl.match import Match, Options
-from nuffle.interpreter.blood_bowl.ruleset import load_ruleset
-from nuffle.interpreter.bots import RandomBot
-
 TARGET_MATCHES_PER_SECOND = 10
 TARGET_RULES_COST = 1.3  # a match with every rule on, against one with them all off
 
@@ -39,6 +34,8 @@ def pin_one_core() -> None:
 
 
 def play_many(ruleset, matches: int, bot, disabled: frozenset[str] = frozenset()) -> dict:
+    from nuffle.interpreter.blood_bowl.match import Match, Options
+
     decisions = 0
     teams = sorted(ruleset.teams)
     start = time.process_time()
@@ -59,12 +56,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=200, help="random-bot matches")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--engine", choices=["auto", "pure", "compiled"],
+                        help="the engine to measure (default: NUFFLE_ENGINE, else auto: the "
+                             "compiled one when its build is fresh)")
     args = parser.parse_args()
+    if args.engine:  # before any engine module loads
+        os.environ["NUFFLE_ENGINE"] = args.engine
+    from nuffle.interpreter.blood_bowl.bot import BloodBowlGreedyBot
+    from nuffle.interpreter.blood_bowl.ruleset import load_ruleset
+    from nuffle.interpreter.bots import RandomBot
+    from nuffle.interpreter.compiled_finder import engine_in_use
+
     pin_one_core()
     ruleset = load_ruleset()
     everything = frozenset([*ruleset.skills, *ruleset.cards,
                             *(e.id for t in ruleset.tables.values() for e in t.entries.values())])
     figures = {
+        "engine": engine_in_use(),
         "random": play_many(ruleset, args.matches, RandomBot),
         "greedy": play_many(ruleset, max(1, args.matches // 2), BloodBowlGreedyBot),
         "random_rules_off": play_many(ruleset, args.matches, RandomBot, everything),
@@ -76,6 +84,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=2))
         return
+    print(f"engine: {figures['engine']} (nuffle engine status says why)")
     for name in ("random", "greedy", "random_rules_off"):
         f = figures[name]
         before = BEFORE_ISSUE_16.get(name)

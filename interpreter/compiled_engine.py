@@ -54,7 +54,13 @@ def engine_sources() -> list[tuple[str, Path]]:
 
     files = engine_files() + _module_files("nuffle.interpreter.blood_bowl")
     return sorted((shown, path.resolve()) for shown, path in files
-                  if path.suffix == ".py" or path.name == "py.typed")
+                  if path.suffix == ".py" and shown not in BUILD_MACHINERY)
+
+
+# The build's own modules: no compiled module imports them, so editing them leaves a build
+# as good as it was.
+BUILD_MACHINERY = frozenset(f"nuffle.interpreter/{name}.py" for name in
+                            ("compiled_build", "compiled_engine", "compiled_finder"))
 
 
 def file_digest(path: Path) -> str:

@@ -114,8 +114,8 @@ def install() -> CompiledEngineFinder:
 
 def engine_in_use() -> str:
     """``compiled`` or ``pure``: which one this process's game modules are."""
-    module = sys.modules.get(MODULES[0])
-    if module is None:
+    loaded = [sys.modules[name] for name in MODULES if name in sys.modules]
+    if not loaded:
         return "not loaded"
-    loader = getattr(module, "__loader__", None)
+    loader = getattr(loaded[0], "__loader__", None)
     return "compiled" if isinstance(loader, importlib.machinery.ExtensionFileLoader) else "pure"
