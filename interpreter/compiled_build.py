@@ -108,7 +108,13 @@ def build(into: Path | None = None) -> Path:
     """Compile the engine into ``into`` (`builds_dir()` by default) and return it."""
     mypy_version = check_tools()
     target = into or known.builds_dir()
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        probe = tempfile.mkdtemp(prefix=".nuffle-engine-", dir=target.parent)
+        os.rmdir(probe)
+    except OSError as err:
+        raise BuildError(f"cannot write the build beside {target} ({err.strerror}): set "
+                         f"{known.DIR_VARIABLE} to a folder of yours", usage=True) from None
     with tempfile.TemporaryDirectory(prefix="nuffle-engine-") as tmp:
         staged = Path(tmp) / "stage"
         entries = stage(staged)
@@ -121,8 +127,12 @@ def build(into: Path | None = None) -> Path:
         (fresh / known.MANIFEST).write_bytes(known.manifest_for(modules, mypy_version, entries))
     old = target.parent / (target.name + ".old")
     shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    fresh.rename(target)
+    try:  # (another build finishing at the same time: one of the two wins, whole)
+        if target.exists():
+            target.rename(old)
+        fresh.rename(target)
+    except OSError as err:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise BuildError(f"could not put the build in {target}: {err.strerror}") from None
     shutil.rmtree(old, ignore_errors=True)
     return target

@@ -252,3 +252,17 @@ def test_an_internal_error_under_the_compiled_engine_says_how_to_run_the_source(
     line = internal_error_line(TypeError("Ball object expected; got None"))
     assert line.startswith("nuffle: internal error: TypeError: Ball object expected")
     assert "NUFFLE_ENGINE=pure plays the same game" in line
+
+
+def test_a_build_where_nothing_may_be_written_is_a_usage_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file where the build's folder should be (a folder without write permission would
+    not stop the tests' root user)."""
+    from nuffle.interpreter import compiled_build
+
+    (tmp_path / "taken").write_text("a file, not a folder")
+    monkeypatch.setenv(known.DIR_VARIABLE, str(tmp_path / "taken" / "engine"))
+    monkeypatch.setattr(compiled_build, "check_tools", lambda: "1.0")
+    with pytest.raises(compiled_build.BuildError, match="NUFFLE_ENGINE_DIR") as caught:
+        compiled_build.build()
+    assert caught.value.usage
