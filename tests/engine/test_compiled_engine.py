@@ -266,3 +266,33 @@ def test_a_build_where_nothing_may_be_written_is_a_usage_error(
     with pytest.raises(compiled_build.BuildError, match="NUFFLE_ENGINE_DIR") as caught:
         compiled_build.build()
     assert caught.value.usage
+
+
+def test_build_says_what_is_missing_and_exits_2(build_dir: Path, capsys: pytest.CaptureFixture,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.interpreter import compiled_build
+
+    from nuffle.cli.main import main
+
+    def missing() -> str:
+        raise compiled_build.BuildError("mypyc is not installed: pip install 'nuffle[fast]'",
+                                        usage=True)
+
+    monkeypatch.setattr(compiled_build, "check_tools", missing)
+    assert main(["engine", "build"]) == 2
+    err = capsys.readouterr().err
+    assert "nuffle engine build: error: mypyc is not installed" in err
+    assert not (build_dir / known.MANIFEST).exists()
+
+
+def test_build_leaves_a_fresh_build_alone(build_dir: Path, source: Path,
+                                         capsys: pytest.CaptureFixture,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.interpreter import compiled_build
+
+    from nuffle.cli.main import main
+
+    fake_build(build_dir, source)
+    monkeypatch.setattr(compiled_build, "build", lambda: pytest.fail("built again"))
+    assert main(["engine", "build"]) == 0
+    assert "up to date" in capsys.readouterr().err
