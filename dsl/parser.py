@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -398,6 +397,7 @@ def _expected_words(expected: set[str]) -> list[str]:
 
 
 def _keyword_hint(word: str) -> str | None:
+    import difflib  # only for a hint, after a mistake
     close = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
     return f"did you mean `{close[0]}`?" if close and close[0] != word else None
 
