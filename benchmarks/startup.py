@@ -15,14 +15,16 @@ the processor time that took (best of --runs).
 
 `check` runs a whole check of the bundled content each time (up to a few seconds): its figure
 is the imports made during the run, not the run's time. It is measured six times: with a
-cold content cache (a new, empty cache folder each run: every file is loaded from source, so
-YAML and Lark are imported, and the syntax tree, vocabularies and checker; jsonschema only
-for a file the quick schema check does not find valid, none of the bundled ones); after an
+cold content cache (a new cache folder each run holding only the grammar's kept files, its
+parse tables and the stand-alone parser nuffle.dsl.kept_parser keeps: every file is loaded
+from source, so YAML and the kept parser are imported, and the syntax tree, vocabularies and
+checker; jsonschema only for a file the quick schema check does not find valid, none of the
+bundled ones); after an
 author edited one file, in a copy of the content whose other files come from the cache: a
 scenario (YAML and the quick schema check are imported to load it again), an ability, a
 comment added after its rules (the same: its rules' syntax tree and names findings are
-kept), and an ability's rules, a comment added in them (Lark too, to parse them, and the
-syntax tree, vocabularies and checker, to check their names); with every file in the cache
+kept), and an ability's rules, a comment added in them (the kept parser too, to parse them,
+and the syntax tree, vocabularies and checker, to check their names); with every file in the cache
 (its kept report removed: the catalogue is loaded and checked, but the names findings are
 kept: none of those is imported); and unchanged (the report the run before kept is printed
 again: neither the loader, the rules language nor the vocabularies are imported). Run the
@@ -132,9 +134,10 @@ def run(args: list[str], warm: str, case: str, setting: Setting, index: int
         ) -> tuple[list[tuple[int, str]], int]:
     """measure() with the warm cache folder (without the report a check keeps, for the warm
     case: the next case, unchanged, finds the one its last run kept), or (cold) with a new
-    one holding only the grammar's parse tables, as a first check after installing or
-    upgrading would have; an "edited" case checks the copy of the content after adding a
-    comment to one of its files."""
+    one holding only the grammar's kept files (its parse tables and kept parser, made by the
+    first check that parses rules: a new checkout of the content would have them); an
+    "edited" case checks the copy of the content after adding a comment to one of its
+    files."""
     if "warm" in case:
         for kept in Path(warm, "check").glob("*.json"):
             kept.unlink()

@@ -7,7 +7,6 @@ kind of content item gets. It reports every problem it finds, not just the first
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import SupportsInt, cast
@@ -64,6 +63,7 @@ class _Scope:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    import difflib  # only for a hint, after a mistake
     close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None
 

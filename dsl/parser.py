@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from nuffle.dsl import ast
+from nuffle.dsl import ast, kept_parser
 from nuffle.dsl.diagnostics import Diagnostic, SourceMap
 
 from nuffle import limits
@@ -31,13 +30,25 @@ def _hidden(*names: str) -> Iterator[None]:
                 del sys.modules[name]
 
 
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+# how the grammar is built (strict mode only in the test that checks the grammar has no
+# conflict: a conflict-free grammar's tables are the same either way)
+OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
 # Lark imports `regex` and `interegular` at its own import when they are installed: `regex`
 # for a grammar that asks for it (Lark(regex=True)), `interegular` to look for terminals
 # that may match the same text when a lexer is built in strict mode. This parser uses
 # neither (it is built without strict mode: tests/dsl/test_parser_loading.py builds the
 # grammar in strict mode, with both, and parses every bundled rules text the same way), and
 # they are a third of Lark's import: a check after an author edits rules imports less.
-with _hidden("regex", "interegular"):
+UNUSED = ("regex", "interegular")
+_GRAMMAR = GRAMMAR_PATH.read_text(encoding="utf-8")
+_OPTIONS = repr(sorted(OPTIONS.items()))
+# the parser Lark's stand-alone generator wrote, kept in the private cache folder
+# (nuffle.dsl.kept_parser): when there is one, Lark itself is not imported
+with _hidden(*UNUSED):
+    _KEPT = kept_parser.load(_GRAMMAR.encode(), _OPTIONS)
+
+if TYPE_CHECKING:
     from lark import Lark, Token, Transformer, Tree, v_args
     from lark.exceptions import (
         UnexpectedCharacters,
@@ -46,8 +57,24 @@ with _hidden("regex", "interegular"):
         UnexpectedToken,
     )
     from lark.indenter import DedentError, Indenter
+elif _KEPT is not None:
+    Lark, Token, Transformer, Tree, v_args = (_KEPT.Lark, _KEPT.Token, _KEPT.Transformer,
+                                              _KEPT.Tree, _KEPT.v_args)
+    UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken = (
+        _KEPT.UnexpectedCharacters, _KEPT.UnexpectedEOF, _KEPT.UnexpectedInput,
+        _KEPT.UnexpectedToken)
+    DedentError, Indenter = _KEPT.DedentError, _KEPT.Indenter
+else:
+    with _hidden(*UNUSED):
+        from lark import Lark, Token, Transformer, Tree, v_args
+        from lark.exceptions import (
+            UnexpectedCharacters,
+            UnexpectedEOF,
+            UnexpectedInput,
+            UnexpectedToken,
+        )
+        from lark.indenter import DedentError, Indenter
 
-GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
 KEYWORDS = (
     "after", "before", "instead", "of", "modify", "play", "once", "per", "claim", "if", "elif",
@@ -88,15 +115,16 @@ class RulesIndenter(Indenter):
     tab_len = 4
 
 
-# how the grammar is built (strict mode only in the test that checks the grammar has no
-# conflict: a conflict-free grammar's tables are the same either way)
-OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
-
-
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
-    return Lark(grammar, postlex=RulesIndenter(), cache=_tables_file(grammar), **OPTIONS)
+    if _KEPT is not None:
+        return cast(Lark, _KEPT.Lark_StandAlone(postlex=RulesIndenter()))
+    tables = _tables_file(_GRAMMAR)
+    parser = Lark(_GRAMMAR, postlex=RulesIndenter(), cache=tables, **OPTIONS)
+    if tables:  # the stand-alone parser kept for the next process (its data: no post-lexer)
+        with suppress(Exception), _hidden(*UNUSED):  # (not kept: the next process imports Lark)
+            kept_parser.keep(_GRAMMAR.encode(), _OPTIONS, Lark(_GRAMMAR, cache=tables, **OPTIONS))
+    return parser
 
 
 def _tables_file(grammar: str) -> str | bool:
@@ -369,6 +397,7 @@ def _expected_words(expected: set[str]) -> list[str]:
 
 
 def _keyword_hint(word: str) -> str | None:
+    import difflib  # only for a hint, after a mistake
     close = difflib.get_close_matches(word, KEYWORDS, n=1, cutoff=0.75)
     return f"did you mean `{close[0]}`?" if close and close[0] != word else None
 

@@ -14,7 +14,6 @@ pages 52-60), are items of Blood Bowl.
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 from nuffle.catalogue import rosters
@@ -41,6 +40,7 @@ def _unknown(cat: Catalogue, item: Item, path: tuple, kind: str, ref: str,
     ball, card and scenario that names the team)."""
     if ref in cat.unreadable_ids:
         return []
+    import difflib  # only for a hint, after a mistake
     close = difflib.get_close_matches(ref, known, n=1, cutoff=0.6)
     return [_at(item, path, "R402", f"unknown {kind} `{ref}`",
                 f"did you mean `{close[0]}`?" if close else f"no {kind} has that id")]
@@ -245,6 +245,7 @@ def _check_scenario(cat: Catalogue, item: Item, ids: Ids) -> list[Diagnostic]:
 
     def player(path: tuple, pid: str, key: bool = False) -> None:
         if players and pid not in players:
+            import difflib  # only for a hint, after a mistake
             close = difflib.get_close_matches(pid, players, n=1, cutoff=0.6)
             diags.append(_at(item, path, "R402", f"no player `{pid}` in this scenario's teams",
                              f"did you mean `{close[0]}`?" if close else

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -138,6 +137,7 @@ def load_item(doc: YamlDocument) -> tuple[Item | None, list[Diagnostic]]:
         return None, diags + [_missing_kind(doc, known)]
     if kind not in known:
         line, col, end = doc.position(("kind",)) if "kind" in doc.data else (1, 1, None)
+        import difflib  # only for a hint, after a mistake
         close = difflib.get_close_matches(str(kind), known, n=1, cutoff=0.5)
         diags.append(Diagnostic("S304", f"unknown kind `{kind}`", doc.path, line, col, end,
                                 f"did you mean `{close[0]}`?" if close
@@ -174,6 +174,7 @@ def _schema_errors(doc: YamlDocument, kind: str) -> list[Diagnostic]:
 def _missing_kind(doc: YamlDocument, known: list[str]) -> Diagnostic:
     """No `kind`: point at a misspelt `kind` key if there is one, else at the file's start."""
     assert isinstance(doc.data, dict)  # the caller has checked: the file holds one mapping
+    import difflib  # only for a hint, after a mistake
     for key in doc.data:
         if isinstance(key, str) and difflib.get_close_matches(key, ["kind"], n=1, cutoff=0.75):
             line, col, end = doc.position((key,), key=True)

@@ -9,7 +9,6 @@ cheerleaders at 10,000 each. The team lists print "0-8 Re-roll counters" (pages 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 BUDGET = 1_000_000  # gold pieces (page 17)
@@ -45,6 +44,7 @@ def problems(roster: dict, team: dict) -> list[Problem]:
     for i, entry in enumerate(roster.get("players") or []):
         position = entry.get("position")
         if position not in positions:
+            import difflib  # only for a hint, after a mistake
             close = difflib.get_close_matches(str(position), positions, n=1, cutoff=0.6)
             out.append((("players", i, "position"), f"the {team.get('name')} team list has no "
                         f"position `{position}`", f"did you mean `{close[0]}`?" if close else

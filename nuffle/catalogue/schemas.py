@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import replace
 from functools import cache
@@ -114,6 +113,7 @@ def _diagnostic(doc: YamlDocument, err: ValidationError) -> Diagnostic:
         allowed = sorted(err.schema.get("properties", {}))
         name = next((e for e in extras if e not in allowed), extras[0] if extras else "?")
         line, col, end = doc.position((*path, name), key=True)
+        import difflib  # only for a hint, after a mistake
         close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
         hint = f"did you mean `{close[0]}`?" if close else f"allowed fields: {', '.join(allowed)}"
         return Diagnostic("S302", f"unknown field `{name}`", doc.path, line, col, end, hint)
@@ -128,6 +128,7 @@ def _diagnostic(doc: YamlDocument, err: ValidationError) -> Diagnostic:
                           if "string" in wanted else None)
     if v in ("enum", "const"):
         options = err.validator_value if v == "enum" else [err.validator_value]
+        import difflib  # only for a hint, after a mistake
         close = difflib.get_close_matches(str(err.instance), [str(o) for o in options], n=1,
                                           cutoff=0.5)
         hint = f"did you mean `{close[0]}`?" if close else \

@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,9 +37,10 @@ print(json.dumps({"status": status, "out": out.getvalue(), "modules": sorted(sys
 HEAVY = ("mkdocs", "material", "jsonschema", "referencing", "lark", "babel", "polib", "tqdm",
          "yaml", "nuffle.interpreter", "nuffle.sitegen", "nuffle.i18n", "nuffle.catalogue.loader",
          "nuffle.catalogue.model", "nuffle.dsl.parser", "nuffle.dsl.checker")
-# what `check` does not need: the site, translations, progress bars
+# what `check` does not need: the site, translations, progress bars; nor, when nothing is
+# misspelt, difflib (whose close matches make the hints)
 NOT_FOR_CHECK = ("mkdocs", "material", "nuffle.sitegen", "babel", "polib", "tqdm",
-                 "nuffle.i18n")
+                 "nuffle.i18n", "difflib")
 # the part of the interpreter `check` reads: the rules' vocabularies and roster rules
 CHECK_READS = ("nuffle.interpreter.vocabulary", "nuffle.interpreter.blood_bowl.roster",
                "nuffle.interpreter.blood_bowl.draft")
@@ -87,7 +89,8 @@ SCHEMA_ERRORS = ("jsonschema", "referencing", "jsonschema_specifications", "attr
                  "rpds", "nuffle.catalogue.schemas")
 # what checking the names of rules needs (not when the findings are kept: names_kept)
 NAMES = ("nuffle.dsl.ast", "nuffle.dsl.checker", "nuffle.interpreter.vocabulary")
-PARSING = ("lark", "nuffle.dsl.parser")
+PARSING = ("lark", "nuffle.dsl.parser", "nuffle_kept_rules_parser")
+KEPT_PARSER = "nuffle_kept_rules_parser"  # nuffle.dsl.kept_parser.MODULE
 
 
 # what a check whose files are all unchanged does not need: it prints the report kept by
@@ -135,6 +138,16 @@ def test_check_imports_what_checking_needs_and_nothing_else(tmp_path) -> None:
     assert unchanged == 0 and kept_out == out
     assert within(kept, CHECKING) == []
     assert set(kept) < set(warm)
+    # the content cache emptied, the grammar's kept files left (as after an upgrade of the
+    # content, or a new checkout): every file loaded again, with the kept parser, not Lark
+    for entry in tmp_path.iterdir():
+        if not entry.name.startswith("grammar-"):
+            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    cold, cold_out, again_cold = loaded("check", cache=tmp_path)
+    assert cold == 0 and cold_out == out
+    assert KEPT_PARSER in again_cold and "yaml" in again_cold
+    assert within(again_cold, ("lark", "regex", "interegular", "pickle")) == []
+    assert set(again_cold) - {KEPT_PARSER} < set(modules)
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -174,9 +187,11 @@ def test_a_check_after_an_edit_imports_what_the_edit_needs(tmp_path, kind, sourc
     if kind == "ability":
         edit(edited, "\nrules: |\n", "\nrules: |\n  # changed\n")
         rules_edited = check()  # the rules changed: parsed and checked
-        assert {"lark", "nuffle.dsl.parser", "nuffle.dsl.checker"} <= set(rules_edited)
-        # Lark without what this parser does not use (tests/dsl/test_parser_loading.py)
-        assert within(rules_edited, ("regex", "interegular")) == []
+        assert {"nuffle.dsl.parser", "nuffle.dsl.checker"} <= set(rules_edited)
+        # with the parser Lark's stand-alone generator wrote, kept by the first check
+        # (tests/dsl/test_kept_parser.py): Lark itself is not imported, nor pickle
+        assert KEPT_PARSER in rules_edited
+        assert within(rules_edited, ("lark", "regex", "interegular", "pickle")) == []
     edit(edited, "\ntext: ", "\ntexts: ")  # an unknown field: jsonschema says which
     status, out, modules = loaded("check", str(edited), cache=tmp_path)
     assert status == 1 and "error[S302]: unknown field `texts`" in out, out
