@@ -28,13 +28,15 @@ from urllib.parse import quote as urlquote
 
 from mkdocs.structure.files import File, InclusionLevel
 from mkdocs_static_i18n import suffix
+from mkdocs_static_i18n.reconfigure import ExtendedPlugin
 
 from nuffle.limits import SITE_CACHE_BYTES
 from nuffle.textfile import read_cached_json, write_cache_entry
 
 _KEPT: dict[tuple, dict[str, Any]] = {}
 MAX_KEPT = 100_000  # files: a few builds of the bundled site, both languages
-_MADE = {"made": 0, "kept": 0, "read": 0}  # counted for the tests (read: from the file)
+# counted for the tests (read: from the file; languages: the plugin's languages worked out)
+_MADE = {"made": 0, "kept": 0, "read": 0, "languages": 0}
 VERSION = 1
 NAME = "i18n-files.json"
 # what the plugin gives a file (vars): those the file keeps, those worked out from the key
@@ -181,16 +183,34 @@ def kept_create_i18n_file(real: Any, folder: _Folder | None = None,
     return create
 
 
+def _languages_once(real: Any) -> Any:
+    """The plugin's `all_languages`, worked out once per plugin and settings: it reads
+    each language's settings again at every call, and the plugin asks it for each file it
+    makes (twice per file and language: a tenth of a rebuild's MkDocs time)."""
+    found: dict[int, tuple[Any, Any, list[str]]] = {}
+
+    def all_languages(self: Any) -> list[str]:
+        kept = found.get(id(self))
+        if kept is None or kept[0] is not self or kept[1] is not self.config:
+            kept = found[id(self)] = (self, self.config, real.fget(self))
+            _MADE["languages"] += 1
+        return list(kept[2])
+    return property(all_languages)
+
+
 @contextmanager
 def kept_i18n_files(path: Path | None = None) -> Iterator[None]:
     """Within: the plugin's files made from the kept attributes where it can; ``path``: the
     build folder's file that keeps them for the next process (`NAME` in its cache)."""
     real = suffix.create_i18n_file
+    languages = ExtendedPlugin.all_languages
     folder = _Folder(path)
     used: set[tuple] = set()
     suffix.create_i18n_file = kept_create_i18n_file(real, folder, used)
+    ExtendedPlugin.all_languages = _languages_once(languages)  # type: ignore[assignment]
     try:
         yield
     finally:
         suffix.create_i18n_file = real
+        ExtendedPlugin.all_languages = languages  # type: ignore[method-assign]
     folder.save(used)

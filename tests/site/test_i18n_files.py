@@ -93,3 +93,22 @@ def test_a_new_process_takes_the_files_the_build_folder_keeps(tmp_path) -> None:
         before = dict(i18n_files._MADE)
         build()  # (and the file written again)
         assert i18n_files._MADE["made"] - before["made"] == 2 * len(NAMES)
+
+
+def test_the_plugins_languages_are_worked_out_once_per_build(tmp_path) -> None:
+    """The plugin asked its languages of its settings for each file it made (twice per
+    file and language); within, once per plugin and settings, and the site is the same."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    from tests.site.small_site import small_site, tree
+    pages = {"index.md": "# Home\n", "index.it.md": "# Casa\n", "a.md": "# A\n",
+             "b.md": "# B\n", "b.it.md": "# Bi\n"}
+    plain = small_site(tmp_path, "plain", pages, extensions=[], nav=["index.md"])
+    mkdocs_build(load_config(str(plain)))
+    kept = small_site(tmp_path, "kept", {}, extensions=[], nav=["index.md"])
+    before = i18n_files._MADE["languages"]
+    with i18n_files.kept_i18n_files():
+        mkdocs_build(load_config(str(kept)))
+    assert i18n_files._MADE["languages"] - before == 1
+    assert tree(tmp_path / "kept") == tree(tmp_path / "plain")
