@@ -14,6 +14,7 @@ from nuffle.sitegen import items, scenario_svg
 from nuffle.sitegen.context import Site
 
 from nuffle.catalogue.loader import load_catalogue
+from nuffle.catalogue.yaml_source import YamlDocument
 from nuffle.i18n import catalog, translations
 from nuffle.i18n.entries import content_entries
 from nuffle.paths import content_dir
@@ -97,14 +98,24 @@ def test_scenario_yaml_is_dumped_once_per_text(monkeypatch) -> None:
     assert len(dumps) == 2
 
 
-def test_the_site_entries_leave_out_the_notes_only(catalogue) -> None:
+def test_the_site_entries_leave_out_the_notes_and_lines_only(catalogue, monkeypatch) -> None:
     """The site reads the content's entries without the translators' notes (each text's
-    rules put into words: most of the time spent there): every other field is the same."""
+    rules put into words: most of the time spent there) and each text's line (a document
+    from the content cache asked where a value is builds all its places): every other
+    field is the same, and no document is asked."""
     with_notes = content_entries(catalogue)
+    asked: list[tuple] = []
+    real = YamlDocument.position
+    monkeypatch.setattr(YamlDocument, "position",
+                        lambda self, *args, **kwargs: asked.append(args) or real(self, *args,
+                                                                                **kwargs))
     without = content_entries(catalogue, notes=False)
+    assert asked == []
     assert any(n.startswith("rules: ") for e in with_notes for n in e.notes)
     assert not any(n.startswith("rules: ") for e in without for n in e.notes)
-    assert [replace(e, notes=[]) for e in with_notes] == [replace(e, notes=[]) for e in without]
+    assert any(e.line > 1 for e in with_notes) and {e.line for e in without} == {0}
+    assert [replace(e, notes=[], line=0) for e in with_notes] == \
+        [replace(e, notes=[]) for e in without]
 
 
 def test_a_catalog_is_parsed_once_per_version(tmp_path: Path, monkeypatch) -> None:
