@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -283,3 +285,18 @@ def test_the_configuration_is_loaded_from_the_settings_as_from_the_file(tmp_path
             assert given[key] == from_file[key]
         else:
             assert given[key] == from_file[key], key
+
+
+def test_a_build_that_plays_no_games_imports_no_game_machinery(tmp_path: Path) -> None:
+    """The balance page's tallies read from the cache (here none, and no games asked
+    for): the bots, the game runner and its processes are imported only when games are
+    played."""
+    code = ("import sys; from pathlib import Path; from nuffle.sitegen import balance, build; "
+            "content, diags, _ = build.load_site_content(); "
+            "cut = build.game_content_of(content, diags, build.BuildOptions(out=Path('.'))); "
+            f"balance.load_or_simulate(Path({str(tmp_path)!r}), 2, 1, False, content=cut); "
+            "print(sorted(m for m in ('nuffle.interpreter.simulate', 'nuffle.interpreter.bots',"
+            " 'nuffle.interpreter.balance_sweep', 'multiprocessing') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
