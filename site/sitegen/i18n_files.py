@@ -41,6 +41,8 @@ VERSION = 1
 NAME = "i18n-files.json"
 # what the plugin gives a file (vars): those the file keeps, those worked out from the key
 _KEPT_FIELDS = ("dest_dir", "dest_uri", "name", "locale", "localization", "norm_src_uri")
+_NAMES_ONLY = frozenset({"", ".", ".."})  # the parts a kept dest_uri may not have
+_LEVELS = {level.value: level for level in InclusionLevel}
 _FIELDS = frozenset({*_KEPT_FIELDS, "src_uri", "src_dir", "use_directory_urls", "inclusion",
                      "abs_dest_path", "url", "locale_alternate_of"})
 
@@ -60,19 +62,18 @@ def _attributes(key: tuple, kept: list) -> dict[str, Any] | None:
             and (kept[4] is None or isinstance(kept[4], str))):
         return None
     dest_dir, dest_uri, name, locale, localization, norm_src_uri = kept
-    if dest_uri.startswith("/") or "\\" in dest_uri or ".." in dest_uri.split("/"):
+    # a relative path of names only (no `..`, no `.`, no empty part: inside the site folder
+    # and not the folder itself), as the plugin makes for a file of the docs folder
+    if "\\" in dest_uri or not _NAMES_ONLY.isdisjoint(dest_uri.split("/")):
         return None
-    site = os.path.normpath(site_dir)
     where = os.path.normpath(os.path.join(site_dir, dest_uri))
-    if os.path.commonpath([site, where]) != site or where == site:
-        return None
     made = File.__new__(File)
     made.__dict__.update(src_uri=src_uri, src_dir=docs_dir, dest_dir=dest_dir,
                          use_directory_urls=directory_urls, dest_uri=dest_uri,
                          inclusion=inclusion, name=name, abs_dest_path=where)
     url = made._get_url(directory_urls)
-    if current != default and PurePath(url).as_posix() == ".":  # (as the plugin)
-        url = urlquote(current + "/")
+    if current != default and not url.strip("./") and PurePath(url).as_posix() == ".":
+        url = urlquote(current + "/")  # (as the plugin)
     return {**vars(made), "url": url, "locale": locale, "locale_alternate_of": current,
             "localization": localization, "norm_src_uri": norm_src_uri}
 
@@ -95,17 +96,18 @@ class _Folder:
         contexts = [c for c in found["contexts"] if _context_ok(c)]
         if len(contexts) != len(found["contexts"]):
             return
+        for context in contexts:  # (the languages as the key holds them)
+            context[2] = tuple(context[2])
         for row in found["files"]:
             if not (isinstance(row, list) and len(row) == 4 + len(_KEPT_FIELDS)
                     and type(row[0]) is int and 0 <= row[0] < len(contexts)
                     and isinstance(row[1], str) and isinstance(row[2], str)
-                    and type(row[3]) is int
-                    and row[3] in {level.value for level in InclusionLevel}):
+                    and type(row[3]) is int and row[3] in _LEVELS):
                 continue
             current, default, languages, docs_dir, site_dir, directory_urls = \
                 contexts[row[0]]
-            key = (row[1], row[2], InclusionLevel(row[3]), current, default,
-                   tuple(languages), docs_dir, site_dir, directory_urls)
+            key = (row[1], row[2], _LEVELS[row[3]], current, default, languages, docs_dir,
+                   site_dir, directory_urls)
             attributes = _attributes(key, row[4:])
             if attributes is not None and key not in _KEPT:
                 _KEPT[key] = attributes
