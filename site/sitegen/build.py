@@ -694,7 +694,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
         if (site_dir / p).exists()}
     merged = keep_index(site_dir, rendered)
     split_search_index(site_dir, site_languages(), index=index if rendered is None else merged,
-                       rebase=False)
+                       rebase=False, scan=finishing.scan)  # each index scanned as written
     finish_pages(site_dir, site_languages(), rendered, set(finishing.pages))  # the 404s
     # UnsafeSite (an Abort: `nuffle site build` exits 1)
     check_site(site_dir, rendered, finishing.scan)

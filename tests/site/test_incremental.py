@@ -11,7 +11,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from nuffle.sitegen import postbuild
+from nuffle.sitegen import postbuild, safety
 from nuffle.sitegen.build import BuildOptions, build_site
 from nuffle.sitegen.incremental import (
     STATE_VERSION,
@@ -134,6 +134,7 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
     report = build_site(BuildOptions(out=out))
     assert compiled == []
     assert postbuild.WORK.read == 0  # the index merged here is split, not read back
+    assert safety.WORK.indexes_read == 0  # and each language's scanned as it is written
     assert not report.full, report.reason
     pages = [p for p in report.rendered if not p.endswith("404.html")]
     assert pages == ["abilities/frenzied.html", "abilities/index.html", "coverage.html",
