@@ -84,10 +84,11 @@ class _Folder:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.rows: dict[tuple, list] = {}  # key -> the kept fields, for the next file
+        self.rows: dict[tuple, list] = _ROWS.setdefault(str(path), {}) if path else {}
         self.changed = False
-        if path is None:
-            return
+        if path is None or _stamp(path) in (None, _SEEN.get(str(path))):
+            return  # no file, or the one this process read or wrote: its files are kept
+        self.rows.clear()
         found = read_cached_json(path, SITE_CACHE_BYTES)
         if not (isinstance(found, dict) and found.get("version") == VERSION
                 and isinstance(found.get("contexts"), list)
@@ -109,10 +110,13 @@ class _Folder:
             key = (row[1], row[2], _LEVELS[row[3]], current, default, languages, docs_dir,
                    site_dir, directory_urls)
             attributes = _attributes(key, row[4:])
+            if len(_KEPT) >= MAX_KEPT:
+                break
             if attributes is not None and key not in _KEPT:
                 _KEPT[key] = attributes
                 _MADE["read"] += 1
                 self.rows[key] = row[4:]
+        _SEEN[str(path)] = _stamp(path)
 
     def note(self, key: tuple, made: File) -> None:
         """A file the plugin made: kept for the file if it is given back as it is."""
@@ -146,7 +150,22 @@ class _Folder:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError:
             return
-        write_cache_entry(self.path, data, SITE_CACHE_BYTES)
+        if write_cache_entry(self.path, data, SITE_CACHE_BYTES):
+            _SEEN[str(self.path)] = _stamp(self.path)
+
+
+# per build folder's file, in this process: its state when last read or written, and the
+# rows it holds (a later build of the process need not read it again: _KEPT has its files)
+_SEEN: dict[str, tuple[int, int] | None] = {}
+_ROWS: dict[str, dict[tuple, list]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
 
 
 def _context_ok(context: object) -> bool:
@@ -178,6 +197,7 @@ def kept_create_i18n_file(real: Any, folder: _Folder | None = None,
         _MADE["made"] += 1
         if len(_KEPT) >= MAX_KEPT:
             _KEPT.clear()
+            _SEEN.clear()  # (the folders' files are to be read again)
         _KEPT[key] = {k: v for k, v in vars(made).items() if k != "alternates"}
         if folder is not None:
             folder.note(key, made)

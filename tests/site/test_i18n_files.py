@@ -50,6 +50,12 @@ def test_each_file_is_made_once_and_as_the_plugin_makes_it(tmp_path) -> None:
     assert i18n_files._MADE["kept"] - before["kept"] == 4 * len(NAMES)
 
 
+def new_process() -> None:
+    """What a new process knows of the plugin's files: nothing."""
+    for kept in (i18n_files._KEPT, i18n_files._SEEN, i18n_files._ROWS):
+        kept.clear()
+
+
 def test_a_new_process_takes_the_files_the_build_folder_keeps(tmp_path) -> None:
     """The files made in one process are kept in the build folder's file: a new process
     makes none of them again, and gets what the plugin makes; a kept file placed outside
@@ -68,14 +74,17 @@ def test_a_new_process_takes_the_files_the_build_folder_keeps(tmp_path) -> None:
                         for f in files(config.docs_dir)]
                 assert [shown(m) for m in made] == expected[lang]
 
-    i18n_files._KEPT.clear()
+    new_process()
     build()
     assert kept.exists()
-    i18n_files._KEPT.clear()  # a new process
+    new_process()
     before = dict(i18n_files._MADE)
     build()
     assert i18n_files._MADE["made"] == before["made"]
     assert i18n_files._MADE["read"] - before["read"] == 2 * len(NAMES)
+    build()  # a later build of the same process: the file it read is not read again
+    assert i18n_files._MADE["read"] - before["read"] == 2 * len(NAMES)
+    assert i18n_files._MADE["made"] == before["made"]
 
     raw = json.loads(kept.read_text(encoding="utf-8"))
     outside = {"../../etc/passwd", "/etc/passwd", "it/../../x.html", "."}
@@ -83,13 +92,13 @@ def test_a_new_process_takes_the_files_the_build_folder_keeps(tmp_path) -> None:
         row[5] = dest  # its dest_uri
     raw["files"][-1][6] = 3  # a name that is no string
     kept.write_text(json.dumps(raw), encoding="utf-8")
-    i18n_files._KEPT.clear()
+    new_process()
     before = dict(i18n_files._MADE)
     build()
     assert i18n_files._MADE["made"] - before["made"] == len(outside) + 1
     for garbage in (b"\xff", b"[]", b'{"version": 1, "contexts": [3], "files": []}'):
         kept.write_bytes(garbage)
-        i18n_files._KEPT.clear()
+        new_process()
         before = dict(i18n_files._MADE)
         build()  # (and the file written again)
         assert i18n_files._MADE["made"] - before["made"] == 2 * len(NAMES)
