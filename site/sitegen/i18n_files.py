@@ -229,10 +229,10 @@ def kept_i18n_files(path: Path | None = None) -> Iterator[None]:
     folder = _Folder(path)
     used: set[tuple] = set()
     suffix.create_i18n_file = kept_create_i18n_file(real, folder, used)
-    ExtendedPlugin.all_languages = _languages_once(languages)  # type: ignore[assignment]
+    ExtendedPlugin.all_languages = _languages_once(languages)
     try:
         yield
     finally:
         suffix.create_i18n_file = real
-        ExtendedPlugin.all_languages = languages  # type: ignore[method-assign]
+        ExtendedPlugin.all_languages = languages
     folder.save(used)
