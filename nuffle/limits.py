@@ -99,6 +99,9 @@ CACHE_BYTES = 256 << 20  # the whole content cache: past it, the oldest entries 
 # each of the site build's kept files (page renders, search sections: site/sitegen/kept_entries.py):
 # a larger one is not kept
 SITE_CACHE_BYTES = 64 << 20
+# a parsed translation catalog kept (nuffle.i18n.parsed_catalogs): as JSON, about the size
+# of its .po file
+CATALOG_CACHE_BYTES = 2 * CATALOG_BYTES
 CHECK_ENTRIES = 32  # `nuffle check`'s kept reports (nuffle.cli.check_cache): the most recent
 
 # ---- the command line ------------------------------------------------------------------

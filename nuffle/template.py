@@ -31,6 +31,9 @@ MARKUP = re.compile(
 # Characters that change how text is shown or read without being visible: C0 and C1
 # controls (but tab and line break), bidirectional overrides and isolates.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# what any match of MARKUP, and any field, starts with or holds (a looser scheme test): a
+# text without any of it has no markup and no field
+_MARKUP_OR_FIELD = re.compile(r"[<&{}\]]|(?:javascript|vbscript|data)\s*:", re.IGNORECASE)
 
 
 class TemplateError(ValueError):
@@ -103,6 +106,10 @@ def translation_problem(english: str, translation: str) -> str | None:
     if CONTROL.search(translation):
         char = CONTROL.search(translation).group(0)  # type: ignore[union-attr]
         return f"it holds the control character U+{ord(char):04X}"
+    if not _MARKUP_OR_FIELD.search(translation) and "{" not in english \
+            and "}" not in english:
+        return None  # plain text for plain text (most translations): what follows finds
+        # no markup in the translation and no field in either
     extra = markup(translation) - markup(english)
     if extra:
         return f"it adds markup the English does not have: {', '.join(sorted(extra))}"

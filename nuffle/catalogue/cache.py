@@ -122,11 +122,11 @@ def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
             or entry.get("path") != shown or entry.get("sha256") != sha:
         raise _Bad
     from nuffle.catalogue.yaml_source import normalise
-    doc = YamlDocument(shown, normalise(text))
+    paths = _paths_checked(entry.get("paths"))
+    values = _marks_checked(entry.get("values"), len(paths))
+    keys = _marks_checked(entry.get("keys"), len(paths))
+    doc = _KeptDocument(shown, normalise(text), paths, values, keys)
     doc.data = _data(entry.get("data"))
-    paths = _paths(entry.get("paths"))
-    doc.value_marks = _marks(entry.get("values"), paths)  # type: ignore[assignment]
-    doc.key_marks = _marks(entry.get("keys"), paths)  # type: ignore[assignment]
     doc.diagnostics = _diagnostics(entry.get("doc_diagnostics"), shown)
     diags = _diagnostics(entry.get("diagnostics"), shown)
     item = None
@@ -240,38 +240,95 @@ class _Spot:
 _STYLES: dict[str, str | None] = {"n": None, "p": "", "|": "|", ">": ">", "'": "'", '"': '"'}
 
 
-def _paths(value: object) -> list[Path_]:
-    """The table of paths: each row is [its parent's row, or -1 for the root; its last part],
-    a parent before its children (a row naming a later one is refused: IndexError)."""
+def _paths_checked(value: object) -> list:
+    """The table of paths as the entry holds it, checked: each row is [its parent's row, or
+    -1 for the root; its last part], a parent before its children (`_paths` builds them)."""
     rows = _list(value)
     if not set(map(type, rows)) <= {list} or not set(map(len, rows)) <= {2}:
         raise _Bad
     parents = [row[0] for row in rows]
     if not set(map(type, parents)) <= {int} or not set(map(type, (r[1] for r in rows))) <= \
-            {int, str} or parents and min(parents) < -1:
+            {int, str} or parents and min(parents) < -1 \
+            or any(map(int.__ge__, parents, range(len(parents)))):
         raise _Bad
+    return rows
+
+
+def _paths(rows: list) -> list[Path_]:
+    """The paths of a checked table (`_paths_checked`)."""
     out: list[Path_] = []
     for parent, part in rows:
         out.append((*out[parent], part) if parent >= 0 else (part,))
     return out
 
 
-def _marks(value: object, paths: list[Path_]) -> dict[Path_, _Spot]:
-    """Marks: [path row (-1 for the root), start line, column, end line, column] and a
-    style letter, five numbers and a letter per value (checked all at once: a file has
-    hundreds)."""
+def _marks_checked(value: object, paths: int) -> tuple[list[int], str]:
+    """Marks as the entry holds them, checked: [path row (-1 for the root), start line,
+    column, end line, column] and a style letter, five numbers and a letter per value
+    (checked all at once: a file has hundreds), ``paths`` rows in its table of paths."""
     numbers, styles = _list(value)
     if not isinstance(numbers, list) or not isinstance(styles, str) \
             or len(numbers) != 5 * len(styles) or not set(map(type, numbers)) <= {int} \
             or not set(styles) <= _STYLES.keys():
         raise _Bad
     rows = numbers[0::5]
-    if numbers and (min(rows) < -1 or max(rows) >= len(paths)
+    if numbers and (min(rows) < -1 or max(rows) >= paths
                     or min(min(numbers[i::5]) for i in range(1, 5)) < 0):
         raise _Bad
-    places = [paths[row] if row >= 0 else () for row in rows]
+    return numbers, styles
+
+
+def _marks(checked: tuple[list[int], str], paths: list[Path_]) -> dict[Path_, _Spot]:
+    """The marks of a checked entry (`_marks_checked`), by path."""
+    numbers, styles = checked
+    places = [paths[row] if row >= 0 else () for row in numbers[0::5]]
     return {path: _Spot(numbers[5 * i + 1:5 * i + 5], _STYLES[letter])
             for i, (path, letter) in enumerate(zip(places, styles, strict=True))}
+
+
+BUILT = {"marks": 0}  # documents whose marks were built from their entry (for the tests)
+
+
+class _KeptDocument(YamlDocument):
+    """A document read from an entry: where its values were written (its marks) is built
+    when first asked for (a diagnostic's position, a rules text's place), from what the
+    entry held and `_decode` checked; a load that needs none (the site's, a check whose
+    files are all unchanged) builds none: building every file's was half of reading the
+    cache."""
+
+    def __init__(self, path: str, text: str, paths: list, values: tuple[list[int], str],
+                 keys: tuple[list[int], str]) -> None:
+        super().__init__(path, text)
+        self.__dict__["_kept"] = (paths, values, keys)
+
+    def _build(self) -> None:
+        kept = self.__dict__.pop("_kept", None)
+        if kept is None:
+            return
+        paths = _paths(kept[0])
+        self.__dict__["_value_marks"] = _marks(kept[1], paths)
+        self.__dict__["_key_marks"] = _marks(kept[2], paths)
+        BUILT["marks"] += 1
+
+    @property
+    def value_marks(self) -> dict[Path_, typing.Any]:
+        self._build()
+        return self.__dict__["_value_marks"]
+
+    @value_marks.setter
+    def value_marks(self, marks: dict) -> None:
+        self._build()  # (the other marks built first, then these replaced)
+        self.__dict__["_value_marks"] = marks
+
+    @property
+    def key_marks(self) -> dict[Path_, typing.Any]:
+        self._build()
+        return self.__dict__["_key_marks"]
+
+    @key_marks.setter
+    def key_marks(self, marks: dict) -> None:
+        self._build()
+        self.__dict__["_key_marks"] = marks
 
 
 _DIAGNOSTIC_FIELDS = ("code", "message", "line", "column", "end_column", "hint", "severity")
@@ -517,17 +574,20 @@ def tidy() -> None:
     if where is None:
         return
     found: list[tuple[int, int, Path]] = []  # (last written, bytes, path)
-    try:
-        for sub in where.parent.iterdir():
-            if not sub.name.startswith(("content-", "rules-")) or not sub.is_dir() \
-                    or sub.is_symlink():
+    try:  # (each entry's kind from its folder listing, one lstat each: a rebuild after one
+        # edit tidies, and three calls per entry on 3,000 entries were a tenth of its load)
+        for sub in os.scandir(where.parent):
+            if not sub.name.startswith(("content-", "rules-")) \
+                    or not sub.is_dir(follow_symlinks=False):
                 continue
-            this_version = sub in (where, _rules_folder(where))
-            for path in sub.iterdir():
-                if path.suffix == ".json" and path.is_file() and not path.is_symlink():
-                    st = path.stat()
+            this_version = sub.path in (str(where), str(_rules_folder(where)))
+            for entry in os.scandir(sub.path):
+                if os.path.splitext(entry.name)[1] == ".json" \
+                        and entry.is_file(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
                     # another version's entries are never read again: they go first
-                    found.append((st.st_mtime_ns if this_version else -1, st.st_size, path))
+                    found.append((st.st_mtime_ns if this_version else -1, st.st_size,
+                                  Path(entry.path)))
     except OSError:
         return
     total = sum(size for _, size, _ in found)

@@ -23,6 +23,7 @@ from pathlib import Path
 import polib
 
 from nuffle.i18n.entries import Entry
+from nuffle.i18n.parsed_catalogs import parse
 from nuffle.i18n.poformat import po_text
 from nuffle.limits import CATALOG_BYTES
 from nuffle.paths import content_dir
@@ -127,7 +128,8 @@ def read_catalog(path: Path) -> polib.POFile:
     try:
         # the text read once, within the limit; its line break keeps polib from taking a
         # one-line catalog for the name of another file
-        po = polib.pofile(text if "\n" in text else text + "\n", wrapwidth=88)
+        # (parsed once per version of its bytes: parsed_catalogs.py)
+        po = parse(path, data, text if "\n" in text else text + "\n", wrapwidth=88)
     except (OSError, ValueError, LookupError) as exc:
         raise _polib_error(path, exc) from None
     po.fpath = str(path)  # so a warning about one of its entries can say where it is

@@ -45,8 +45,10 @@ def item_context(catalogue: Catalogue, item: Item) -> str:
 
 def content_entries(catalogue: Catalogue, notes: bool = True) -> list[Entry]:
     """Every translatable text of the content. ``notes=False`` leaves out the notes for
-    translators ("rules as interpreted" of each text's rules: most of the time spent here),
-    which the site build, reading only contexts and texts, does not need."""
+    translators ("rules as interpreted" of each text's rules: most of the time spent here)
+    and each text's line in its file (0: asking a document from the content cache where a
+    value is builds the places of all its values), which the site build, reading only
+    contexts and texts, does not need."""
     names: dict[str, dict[str, str]] = {}  # per game: a rule names its own game's items
     for i in catalogue.sorted_items():
         names.setdefault(i.game, {})[i.id] = str(i.data.get("name", i.id))
@@ -56,27 +58,28 @@ def content_entries(catalogue: Catalogue, notes: bool = True) -> list[Entry]:
             continue
         english = EnglishRenderer(vocabulary_for_edition(item.edition), names[item.game]) \
             if notes and item.edition in EDITIONS else None
-        out += list(_walk(item, item.data, (), english, item_context(catalogue, item)))
+        out += list(_walk(item, item.data, (), english, item_context(catalogue, item), notes))
     return out
 
 
-def _walk(item: Item, node: dict, path: tuple, english: EnglishRenderer | None, start: str):
+def _walk(item: Item, node: dict, path: tuple, english: EnglishRenderer | None, start: str,
+          lines: bool = True):
     for key, value in node.items():
         here = (*path, key)
         if key in TEXT_FIELDS and isinstance(value, str) and value.strip():
-            yield _entry(item, here, value, node, english, start)
+            yield _entry(item, here, value, node, english, start, lines)
         elif isinstance(value, dict) and key not in ("source", "original_text"):
-            yield from _walk(item, value, here, english, start)
+            yield from _walk(item, value, here, english, start, lines)
         elif isinstance(value, list) and key in LIST_KEYS:
             for n, element in enumerate(value):
                 if isinstance(element, dict):
-                    yield from _walk(item, element, (*here, n), english, start)
+                    yield from _walk(item, element, (*here, n), english, start, lines)
 
 
 def _entry(item: Item, path: tuple, text: str, node: dict,
-           english: EnglishRenderer | None, start: str) -> Entry:
+           english: EnglishRenderer | None, start: str, lines: bool = True) -> Entry:
     context = "/".join([start, *(_segment(item.data, path[:i + 1]) for i in range(len(path)))])
-    line, _, _ = item.doc.position(path)
+    line = item.doc.position(path)[0] if lines else 0
     notes = [f"{item.kind} `{item.id}`, field {path[-1]}"]
     rules_path = (*path[:-1], "rules")
     for rules in item.rules:

@@ -186,6 +186,11 @@ def _contraction_pattern(contractions: Mapping[str, Mapping[str, str]]
 # ---- reading the grammar file --------------------------------------------------------
 
 
+def _schema_errors(doc) -> list[Diagnostic]:
+    from nuffle.catalogue import schemas
+    return schemas.validate(doc, SCHEMA)
+
+
 def grammar_path(lang: str, root: Path | None = None) -> Path:
     from nuffle.i18n.catalog import locale_path
     return locale_path(lang, "grammar", root).with_name(GRAMMAR_FILE)
@@ -194,7 +199,7 @@ def grammar_path(lang: str, root: Path | None = None) -> Path:
 def read_grammar(path: Path) -> tuple[Grammar | None, list[Diagnostic]]:
     """The grammar file at ``path`` (None if there is none, it is empty or it has errors),
     and its problems as diagnostics (path:line:col: error[CODE]: message)."""
-    from nuffle.catalogue import schemas
+    from nuffle.catalogue import quick_schema
     from nuffle.catalogue.loader import load_document
     if not path.exists():
         return None, []
@@ -205,7 +210,9 @@ def read_grammar(path: Path) -> tuple[Grammar | None, list[Diagnostic]]:
         return None, list(doc.diagnostics)
     if doc.data is None:
         return None, []
-    diags = schemas.validate(doc, SCHEMA)
+    # jsonschema (a tenth of a second to import) only for a file the quick check does not
+    # find valid: its errors are the report, as for a content file (loader.load_item)
+    diags = [] if quick_schema.conforms(doc.data, SCHEMA) else _schema_errors(doc)
     if diags:
         return None, diags
     assert isinstance(doc.data, dict)  # the schema says so

@@ -13,33 +13,26 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import polib
-
 from nuffle.dsl.render import ENGLISH, Language
 from nuffle.i18n.catalog import catalog_languages, load_shared, pack_catalogs
-from nuffle.i18n.unusable import warn_unusable
-from nuffle.template import translation_problem
-
-
-def usable(entry: polib.POEntry) -> bool:
-    """Whether an entry's translation may be shown: translated, current, not fuzzy, and safe
-    to stand for its English."""
-    return bool(entry.msgstr) and not entry.obsolete and "fuzzy" not in entry.flags \
-        and translation_problem(entry.msgid, entry.msgstr) is None
+from nuffle.i18n.unusable import current, warn_unusable
 
 
 @lru_cache(maxsize=32)
 def translated(lang: str, domain: str) -> dict[tuple[str, str], str]:
-    """(msgctxt, msgid) -> msgstr for every usable translation of a catalog (CatalogError if
-    the catalog cannot be read)."""
+    """(msgctxt, msgid) -> msgstr for every usable translation of a catalog: translated,
+    current, not fuzzy, and safe to stand for its English (`translation_problem`, asked by
+    warn_unusable); CatalogError if the catalog cannot be read."""
     po = load_shared(lang, domain)
-    warn_unusable(po)  # said once per catalog read: the English is used instead
-    found = {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or []) if usable(e)}
+    # said once per catalog read (the English is used instead); each entry checked once
+    refused = warn_unusable(po)
+    found = {(e.msgctxt or "", e.msgid): e.msgstr for e in (po or [])
+             if current(e) and id(e) not in refused}
     for pack in pack_catalogs(lang, domain):  # a pack translates its own items only
-        warn_unusable(pack)
+        refused = warn_unusable(pack)
         for entry in pack:
             key = (entry.msgctxt or "", entry.msgid)
-            if usable(entry) and key not in found:
+            if current(entry) and id(entry) not in refused and key not in found:
                 found[key] = entry.msgstr
     return found
 

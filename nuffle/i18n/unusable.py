@@ -15,14 +15,21 @@ from nuffle.i18n.catalog import printable, shown
 from nuffle.template import CONTROL, markup, translation_problem
 
 
-def warn_unusable(po: polib.POFile | None) -> int:
+def current(entry: polib.POEntry) -> bool:
+    """Whether an entry holds a translation for its English: translated, not obsolete, not
+    fuzzy (whether it may be shown is `translation_problem`'s question)."""
+    return bool(entry.msgstr) and not entry.obsolete and "fuzzy" not in entry.flags
+
+
+def warn_unusable(po: polib.POFile | None) -> set[int]:
     """One `PATH:LINE: warning[I103|I105]: …` line on stderr per current translation of
-    ``po`` that may not stand for its English; how many."""
+    ``po`` that may not stand for its English; those entries (their `id`s: the caller
+    need not ask `translation_problem` of each entry again)."""
+    refused: set[int] = set()
     if po is None:
-        return 0
-    count = 0
+        return refused
     for entry in po:
-        if not entry.msgstr or entry.obsolete or "fuzzy" in entry.flags:
+        if not current(entry):
             continue
         problem = translation_problem(entry.msgid, entry.msgstr)
         if problem is None:
@@ -32,5 +39,5 @@ def warn_unusable(po: polib.POFile | None) -> int:
         print(printable(f"{where}: warning[{'I105' if added else 'I103'}]: "
                         f"`{entry.msgctxt}`: {problem}; the English is used instead "
                         "(`nuffle i18n check` lists every problem)"), file=sys.stderr)
-        count += 1
-    return count
+        refused.add(id(entry))
+    return refused

@@ -21,12 +21,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from nuffle.interpreter.balance_sweep import pairing_seed as sweep_seed
 from nuffle.interpreter.blitz_bowl.game import Options
 from nuffle.interpreter.blitz_bowl.ruleset import EDITION, GAME
 from nuffle.interpreter.content import cache_key, checked_catalogue, content_version
 from nuffle.interpreter.engine_version import engine_version
-from nuffle.interpreter.simulate import GameSpec, run_games
 from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.sitegen.context import N_, Site, code, esc, table
 from nuffle.sitegen.svg import HEAT_MAP_LABEL, HEAT_MAP_TITLE, heat_map_svg
@@ -173,6 +171,7 @@ def pairing_seed(a: str, b: str, game: int) -> int:
     """The seed of the pairing's game number ``game``: from the two team ids and that number
     (a stable hash, not Python's `hash`), below 2**56 so `nuffle play --seed` takes it; the
     same as `nuffle balance --seed 2026` gives it, so that sweep plays these games."""
+    from nuffle.interpreter.balance_sweep import pairing_seed as sweep_seed
     return sweep_seed(a, b, game, SEED)
 
 
@@ -186,6 +185,9 @@ def simulate_pairings(pairs: Sequence[Pair], games: int, jobs: int = 1,
                       progress: Callable[[], None] | None = None,
                       extra: Sequence[Path] = ()) -> dict[Pair, Tally]:
     """Play ``games`` games for each pairing (each team at home in half of them)."""
+    # the games' machinery (bots, processes) imported only when games are played: a build
+    # whose pairings are all cached reads their tallies alone
+    from nuffle.interpreter.simulate import GameSpec, run_games
     specs: list[GameSpec] = []
     owners: list[tuple[Pair, str]] = []
     for a, b in pairs:

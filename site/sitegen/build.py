@@ -646,6 +646,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     (parallel.py; ``parallel=False``: one after the other). Return what was done."""
     from mkdocs.commands.build import build as mkdocs_build
     from nuffle.sitegen.highlight_cache import cached_highlighting
+    from nuffle.sitegen.i18n_files import NAME as I18N_FILES
     from nuffle.sitegen.i18n_files import kept_i18n_files
     from nuffle.sitegen.parallel import build_split, can_split
     from nuffle.sitegen.render_speed import faster_rendering
@@ -677,8 +678,8 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     # each distinct code block highlighted once; less per-page work (render_speed.py), and
     # a full build reuses the pages of the last full build (a rebuild renders few pages: it
     # neither reads nor rewrites the kept pages of the whole site)
-    with cached_highlighting(), faster_rendering(cache=todo.full), kept_i18n_files(), \
-            kept_theme_files():
+    with cached_highlighting(), faster_rendering(cache=todo.full), \
+            kept_i18n_files(opts.out / "cache" / I18N_FILES), kept_theme_files():
         if todo.full and parallel and can_split(config):
             index = build_split(config, recorder)  # the languages in two processes
         elif todo.full:
@@ -691,9 +692,9 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     rendered = None if todo.full else set(recorder.rendered) | {
         p for p in ("404.html", *(f"{lang}/404.html" for lang in site_languages()))
         if (site_dir / p).exists()}
-    keep_index(site_dir, rendered)
-    split_search_index(site_dir, site_languages(), index=index if rendered is None else None,
-                       rebase=False)
+    merged = keep_index(site_dir, rendered)
+    split_search_index(site_dir, site_languages(), index=index if rendered is None else merged,
+                       rebase=False, scan=finishing.scan)  # each index scanned as written
     finish_pages(site_dir, site_languages(), rendered, set(finishing.pages))  # the 404s
     # UnsafeSite (an Abort: `nuffle site build` exits 1)
     check_site(site_dir, rendered, finishing.scan)

@@ -5,20 +5,46 @@ rebuild. What it makes depends on the file's paths and the languages only, so wi
 `kept_i18n_files` the attributes it gave a file are kept, by those, and a file seen in an
 earlier build of this process is made from them (a new `File` each time, as the plugin
 makes: MkDocs attaches the page to it).
+
+They are also kept in the build folder (`DIR/cache/i18n-files.json`), for the next process
+building into it. That file is anyone's to edit, so it is read as JSON within
+`SITE_CACHE_BYTES` and holds only the file's names (`dest_uri`, `name`, the languages read
+from them): where a file is written (`abs_dest_path`) and its address (`url`) are worked
+out from `dest_uri` as MkDocs and the plugin do, a `dest_uri` that is absolute, climbs
+with `..` or lands outside the site folder is no entry, and an entry of another shape is
+made again by the plugin. A file is kept there only if what it gives back is exactly what
+the plugin made.
 """
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path, PurePath
 from typing import Any
+from urllib.parse import quote as urlquote
 
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, InclusionLevel
 from mkdocs_static_i18n import suffix
+from mkdocs_static_i18n.reconfigure import ExtendedPlugin
+
+from nuffle.limits import SITE_CACHE_BYTES
+from nuffle.textfile import read_cached_json, write_cache_entry
 
 _KEPT: dict[tuple, dict[str, Any]] = {}
 MAX_KEPT = 100_000  # files: a few builds of the bundled site, both languages
-_MADE = {"made": 0, "kept": 0}  # counted for the tests
+# counted for the tests (read: from the file; languages: the plugin's languages worked out)
+_MADE = {"made": 0, "kept": 0, "read": 0, "languages": 0}
+VERSION = 1
+NAME = "i18n-files.json"
+# what the plugin gives a file (vars): those the file keeps, those worked out from the key
+_KEPT_FIELDS = ("dest_dir", "dest_uri", "name", "locale", "localization", "norm_src_uri")
+_NAMES_ONLY = frozenset({"", ".", ".."})  # the parts a kept dest_uri may not have
+_LEVELS = {level.value: level for level in InclusionLevel}
+_FIELDS = frozenset({*_KEPT_FIELDS, "src_uri", "src_dir", "use_directory_urls", "inclusion",
+                     "abs_dest_path", "url", "locale_alternate_of"})
 
 
 def _key(file: File, current: str, default: str, languages: list, config: Any) -> tuple:
@@ -26,11 +52,140 @@ def _key(file: File, current: str, default: str, languages: list, config: Any) -
             config.docs_dir, config.site_dir, config.use_directory_urls)
 
 
-def kept_create_i18n_file(real: Any) -> Any:
+def _attributes(key: tuple, kept: list) -> dict[str, Any] | None:
+    """The attributes the plugin gave the file of ``key``, from what the build folder's
+    file keeps of them (``kept``: `_KEPT_FIELDS`); None if they are not of that shape or
+    would place the file outside the site folder."""
+    src_uri, _, inclusion, current, default, _, docs_dir, site_dir, directory_urls = key
+    if not (len(kept) == len(_KEPT_FIELDS)
+            and all(isinstance(v, str) for v in kept[:4] + kept[5:])
+            and (kept[4] is None or isinstance(kept[4], str))):
+        return None
+    dest_dir, dest_uri, name, locale, localization, norm_src_uri = kept
+    # a relative path of names only (no `..`, no `.`, no empty part: inside the site folder
+    # and not the folder itself), as the plugin makes for a file of the docs folder
+    if "\\" in dest_uri or not _NAMES_ONLY.isdisjoint(dest_uri.split("/")):
+        return None
+    where = os.path.normpath(os.path.join(site_dir, dest_uri))
+    made = File.__new__(File)
+    made.__dict__.update(src_uri=src_uri, src_dir=docs_dir, dest_dir=dest_dir,
+                         use_directory_urls=directory_urls, dest_uri=dest_uri,
+                         inclusion=inclusion, name=name, abs_dest_path=where)
+    url = made._get_url(directory_urls)
+    if current != default and not url.strip("./") and PurePath(url).as_posix() == ".":
+        url = urlquote(current + "/")  # (as the plugin)
+    return {**vars(made), "url": url, "locale": locale, "locale_alternate_of": current,
+            "localization": localization, "norm_src_uri": norm_src_uri}
+
+
+class _Folder:
+    """The files kept in one build folder's file: read once, written back if this build
+    made a file it did not hold."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.rows: dict[tuple, list] = _ROWS.setdefault(str(path), {}) if path else {}
+        self.changed = False
+        if path is None or _stamp(path) in (None, _SEEN.get(str(path))):
+            return  # no file, or the one this process read or wrote: its files are kept
+        self.rows.clear()
+        found = read_cached_json(path, SITE_CACHE_BYTES)
+        if not (isinstance(found, dict) and found.get("version") == VERSION
+                and isinstance(found.get("contexts"), list)
+                and isinstance(found.get("files"), list)):
+            return
+        contexts = [c for c in found["contexts"] if _context_ok(c)]
+        if len(contexts) != len(found["contexts"]):
+            return
+        for context in contexts:  # (the languages as the key holds them)
+            context[2] = tuple(context[2])
+        for row in found["files"]:
+            if not (isinstance(row, list) and len(row) == 4 + len(_KEPT_FIELDS)
+                    and type(row[0]) is int and 0 <= row[0] < len(contexts)
+                    and isinstance(row[1], str) and isinstance(row[2], str)
+                    and type(row[3]) is int and row[3] in _LEVELS):
+                continue
+            current, default, languages, docs_dir, site_dir, directory_urls = \
+                contexts[row[0]]
+            key = (row[1], row[2], _LEVELS[row[3]], current, default, languages, docs_dir,
+                   site_dir, directory_urls)
+            attributes = _attributes(key, row[4:])
+            if len(_KEPT) >= MAX_KEPT:
+                break
+            if attributes is not None and key not in _KEPT:
+                _KEPT[key] = attributes
+                _MADE["read"] += 1
+                self.rows[key] = row[4:]
+        _SEEN[str(path)] = _stamp(path)
+
+    def note(self, key: tuple, made: File) -> None:
+        """A file the plugin made: kept for the file if it is given back as it is."""
+        if self.path is None:
+            return
+        fields = vars(made)
+        row = [fields.get(name) for name in _KEPT_FIELDS]
+        if fields.keys() - {"alternates"} == _FIELDS \
+                and _attributes(key, row) == {k: v for k, v in fields.items()
+                                              if k != "alternates"}:
+            self.rows[key] = row
+            self.changed = True
+
+    def save(self, used: set[tuple]) -> None:
+        """Keep the files this build used, if it made one the file did not hold."""
+        if self.path is None or not self.changed:
+            return
+        numbers: dict[str, int] = {}  # a context (its repr) -> its place in the file
+        contexts: list[list] = []
+        rows = []
+        for key in used & self.rows.keys():
+            context = [key[3], key[4], list(key[5]), *key[6:]]
+            number = numbers.get(repr(context))
+            if number is None:
+                number = numbers[repr(context)] = len(contexts)
+                contexts.append(context)
+            rows.append([number, key[0], key[1], key[2].value, *self.rows[key]])
+        data = json.dumps({"version": VERSION, "contexts": contexts,
+                           "files": rows}, ensure_ascii=False).encode("utf-8")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return
+        if write_cache_entry(self.path, data, SITE_CACHE_BYTES):
+            _SEEN[str(self.path)] = _stamp(self.path)
+
+
+# per build folder's file, in this process: its state when last read or written, and the
+# rows it holds (a later build of the process need not read it again: _KEPT has its files)
+_SEEN: dict[str, tuple[int, int] | None] = {}
+_ROWS: dict[str, dict[tuple, list]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+def _context_ok(context: object) -> bool:
+    """A context as the file holds it: the language built, the default, all of them, the
+    docs and site folders (absolute), whether addresses are folders."""
+    return (isinstance(context, list) and len(context) == 6
+            and all(isinstance(v, str) for v in context[:2])
+            and isinstance(context[2], list) and all(isinstance(v, str) for v in context[2])
+            and all(isinstance(v, str) and os.path.isabs(v) for v in context[3:5])
+            and isinstance(context[5], bool))
+
+
+def kept_create_i18n_file(real: Any, folder: _Folder | None = None,
+                          used: set[tuple] | None = None) -> Any:
     """`suffix.create_i18n_file`, made from what an earlier call gave the same file."""
     def create(file: File, current_language: str, default_language: str,
                all_languages: list, config: Any) -> File:
         key = _key(file, current_language, default_language, all_languages, config)
+        if used is not None:
+            used.add(key)
         found = _KEPT.get(key)
         if found is not None:
             _MADE["kept"] += 1
@@ -42,17 +197,42 @@ def kept_create_i18n_file(real: Any) -> Any:
         _MADE["made"] += 1
         if len(_KEPT) >= MAX_KEPT:
             _KEPT.clear()
+            _SEEN.clear()  # (the folders' files are to be read again)
         _KEPT[key] = {k: v for k, v in vars(made).items() if k != "alternates"}
+        if folder is not None:
+            folder.note(key, made)
         return made
     return create
 
 
+def _languages_once(real: Any) -> Any:
+    """The plugin's `all_languages`, worked out once per plugin and settings: it reads
+    each language's settings again at every call, and the plugin asks it for each file it
+    makes (twice per file and language: a tenth of a rebuild's MkDocs time)."""
+    found: dict[int, tuple[Any, Any, list[str]]] = {}
+
+    def all_languages(self: Any) -> list[str]:
+        kept = found.get(id(self))
+        if kept is None or kept[0] is not self or kept[1] is not self.config:
+            kept = found[id(self)] = (self, self.config, real.fget(self))
+            _MADE["languages"] += 1
+        return list(kept[2])
+    return property(all_languages)
+
+
 @contextmanager
-def kept_i18n_files() -> Iterator[None]:
-    """Within: the plugin's files made from the kept attributes where it can."""
+def kept_i18n_files(path: Path | None = None) -> Iterator[None]:
+    """Within: the plugin's files made from the kept attributes where it can; ``path``: the
+    build folder's file that keeps them for the next process (`NAME` in its cache)."""
     real = suffix.create_i18n_file
-    suffix.create_i18n_file = kept_create_i18n_file(real)
+    languages = ExtendedPlugin.all_languages
+    folder = _Folder(path)
+    used: set[tuple] = set()
+    suffix.create_i18n_file = kept_create_i18n_file(real, folder, used)
+    ExtendedPlugin.all_languages = _languages_once(languages)
     try:
         yield
     finally:
         suffix.create_i18n_file = real
+        ExtendedPlugin.all_languages = languages
+    folder.save(used)

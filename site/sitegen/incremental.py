@@ -315,17 +315,20 @@ def merge_index(previous: dict, fresh: dict, rendered: set[str]) -> dict:
     return {**fresh, "docs": docs}
 
 
-def keep_index(site: Path, rendered: set[str] | None) -> None:
-    """After MkDocs: make the site's index whole (a partial build's holds only the pages it
-    rendered) and keep a copy for the next build."""
+def keep_index(site: Path, rendered: set[str] | None) -> dict | None:
+    """After MkDocs: keep a copy of the site's whole index for the next build, and return
+    it when it was made whole here (a partial build's holds only the pages it rendered):
+    the caller splits it into the languages' indexes (postbuild.split_search_index), which
+    replace the file MkDocs wrote, so it is neither written there nor read back."""
     path = site / "search" / "search_index.json"
     kept = site.parent / "cache" / "search_index.json"
+    merged = None
     if rendered is not None:
         merged = merge_index(json.loads(kept.read_text(encoding="utf-8")),
                              json.loads(path.read_text(encoding="utf-8")), rendered)
         data = json.dumps(merged, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        path.write_bytes(data)
     else:
         data = path.read_bytes()
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_bytes(data)
+    return merged

@@ -53,11 +53,12 @@ WORK = IndexWork()
 
 def split_search_index(site_dir: Path, languages: tuple[str, ...],
                        pages: set[str] | None = None, index: dict | None = None,
-                       rebase: bool = True) -> dict[str, int]:
+                       rebase: bool = True, scan: Any = None) -> dict[str, int]:
     """Split the index; return how many entries each language's index holds. ``pages``
     (site-relative): the pages to rebase, when only those were rendered (None: all; with
     ``rebase`` false, none: the build finished them, `Finishing`). ``index``: the whole
-    index, when the caller has it (else read from its file)."""
+    index, when the caller has it (else read from its file). ``scan``: where each index
+    written is scanned as it is written (safety.check_site does not read it back)."""
     path = site_dir / "search" / "search_index.json"
     if index is None:
         WORK.read += 1
@@ -66,7 +67,8 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...],
     counts = {}
     theirs = tuple(f"{lang}/" for lang in languages)
     english = [d for d in docs if not d["location"].startswith(theirs)]
-    _write(path, {**index, "config": {**index["config"], "lang": ["en"]}, "docs": english})
+    _write(path, {**index, "config": {**index["config"], "lang": ["en"]}, "docs": english},
+           scan, site_dir)
     counts["en"] = len(english)
     for lang in languages:
         prefix = f"{lang}/"
@@ -74,7 +76,7 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...],
                 if d["location"].startswith(prefix)]
         _write(site_dir / lang / "search" / "search_index.json",
                {**index, "config": {**index["config"], "lang": [search_language(lang)]},
-                "docs": mine})
+                "docs": mine}, scan, site_dir)
         counts[lang] = len(mine)
         if rebase:
             _rebase_pages(site_dir / lang, None if pages is None else
@@ -85,12 +87,16 @@ def split_search_index(site_dir: Path, languages: tuple[str, ...],
 INDEX_SCRIPT = "var __index = "  # what the theme reads from disk (material/plugins/offline)
 
 
-def _write(path: Path, data: dict) -> None:
-    """The index as JSON (served), and as the script the theme reads from disk."""
+def _write(path: Path, data: dict, scan: Any = None,
+           site_dir: Path | None = None) -> None:
+    """The index as JSON (served), and as the script the theme reads from disk; scanned
+    as written into ``scan``, if given."""
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     path.write_text(text, encoding="utf-8")
     path.with_suffix(".js").write_text(INDEX_SCRIPT + text, encoding="utf-8")
+    if scan is not None and site_dir is not None:
+        scan.add_index(path.relative_to(site_dir).as_posix(), data)
 
 
 def _html_pages(root: Path, pages: set[str] | None) -> list[Path]:

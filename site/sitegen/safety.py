@@ -103,6 +103,19 @@ class PageScan:
         self.tags: set[str] = set()
         self.scripts: set[tuple[str, str, str]] = set()
         self.elsewhere_live = False
+        self.indexes: dict[str, list[Sink]] = {}  # search indexes scanned as written
+
+    def add_index(self, name: str, index: dict) -> None:
+        """A search index as it is written (postbuild.split_search_index: its JSON file
+        ``name``, site-relative, and beside it the script holding the same text), scanned
+        here rather than read back: the same values as the file's (``index`` holds JSON's
+        own types, read from MkDocs' index), so the same findings."""
+        docs = index.get("docs", [])
+        found = index_sinks(name, docs if isinstance(docs, list) else [])
+        script = name[:-len(".json")] + ".js"
+        self.indexes[name] = found
+        self.indexes[script] = [Sink(s.page.replace(name, script, 1), s.what, s.snippet)
+                                for s in found]
 
     def add(self, page: str, html: str) -> None:
         self.pages.add(page)
@@ -128,10 +141,15 @@ def check_site(site_dir: Path, pages: set[str] | None = None,
     """Raise UnsafeSite if the built site holds any live sink (in its search indexes,
     drawings and ``pages``, site-relative, if given: the pages a build rendered);
     ``scanned``: the pages read as they were written, not read again unless one holds a
-    sink (the report then names the first page that holds each, as a scan of the files)."""
+    sink (the report then names the first page that holds each, as a scan of the files),
+    and the search indexes scanned as they were written (their findings taken as they
+    are)."""
     skip: AbstractSet[str] = scanned.pages if scanned is not None and not scanned.live() \
         else frozenset()
-    sinks = scan_site(site_dir, pages, skip)
+    indexes = scanned.indexes if scanned is not None else {}
+    sinks = scan_site(site_dir, pages, skip | indexes.keys() if indexes else skip)
+    sinks = sorted(sinks + [s for found in indexes.values() for s in found],
+                   key=lambda s: (s.page, s.what, s.snippet))
     if sinks:
         raise UnsafeSite(sinks)
 
@@ -369,6 +387,11 @@ def scan_search_index(path: Path, name: str, text: str | None = None) -> list[Si
         docs = None
     if docs is None:
         return [Sink(name, "a search index that is not JSON", "")]
+    return index_sinks(name, docs)
+
+
+def index_sinks(name: str, docs: list) -> list[Sink]:
+    """The sinks of a search index's results (``name``: the index's file)."""
     sinks = []
     for doc in docs:
         where = f"{name} ({doc.get('location', '?')})"

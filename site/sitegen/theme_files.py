@@ -6,9 +6,12 @@ on the theme's folders and the patterns only, so within `kept_theme_files` the l
 made once per process for those (and the folders' modification times, so a file added to
 a folder is seen); each build still leaves out a theme file its docs have, as MkDocs does.
 The list is also kept in the private cache folder (`site-theme-files.json`, with MkDocs'
-and the theme's versions in its key) for the next process; it is read as JSON within
-`SITE_CACHE_BYTES`, and taken only if each file it names is a file in one of the theme's
-folders (anything else: the theme is listed again).
+and the theme's versions in its key) for the next process: the last few keys' lists, as
+each language's build has its own (the i18n plugin gives the other languages' builds its
+sitemap's folder once more); a file that kept one list only was listed again twice by every
+new process. It is read as JSON within `SITE_CACHE_BYTES`, and a list is taken only if
+each file it names is a file in one of the theme's folders (anything else: the theme is
+listed again).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from nuffle.limits import SITE_CACHE_BYTES
 from nuffle.textfile import read_cached_json, write_cache_entry
 
 NAME = "site-theme-files.json"
+VERSION = 2  # the file's shape: its lists, each with its key
+MAX_LISTS = 4  # keys kept in the file: a build of each language, and a few more
 _KEPT: dict[tuple, list[tuple[str, str]]] = {}
 _LISTED = {"listed": 0}  # theme walks, counted for the tests
 
@@ -41,16 +46,25 @@ def _versions() -> list[str]:
     return found
 
 
-def _from_disk(key: tuple) -> list[tuple[str, str]] | None:
-    """The listing the private cache folder keeps for ``key``, if every file it names is
-    a file of one of the theme's folders."""
+def _stored() -> list:
+    """The lists the private cache folder keeps, as the file holds them ([] for none)."""
     from nuffle.paths import private_cache_dir
     folder = private_cache_dir()
     if folder is None:
-        return None
+        return []
     found = read_cached_json(folder / NAME, SITE_CACHE_BYTES)
-    if not (isinstance(found, dict) and found.get("key") == _plain(key)
-            and isinstance(found.get("files"), list)):
+    if not (isinstance(found, dict) and found.get("version") == VERSION
+            and isinstance(found.get("lists"), list)):
+        return []
+    return [kept for kept in found["lists"] if isinstance(kept, dict)]
+
+
+def _from_disk(key: tuple) -> list[tuple[str, str]] | None:
+    """The listing the private cache folder keeps for ``key``, if every file it names is
+    a file of one of the theme's folders."""
+    plain = _plain(key)
+    found = next((kept for kept in _stored() if kept.get("key") == plain), None)
+    if found is None or not isinstance(found.get("files"), list):
         return None
     dirs = set(key[0])
     files = []
@@ -68,10 +82,14 @@ def _from_disk(key: tuple) -> list[tuple[str, str]] | None:
 
 
 def _to_disk(key: tuple, files: list[tuple[str, str]]) -> None:
+    """Keep ``key``'s listing first in the file, with the last few other keys' lists."""
     from nuffle.paths import private_cache_dir
     folder = private_cache_dir()
     if folder is not None:
-        data = json.dumps({"key": _plain(key), "files": files}).encode("utf-8")
+        plain = _plain(key)
+        others = [kept for kept in _stored() if kept.get("key") != plain]
+        lists = [{"key": plain, "files": files}, *others][:MAX_LISTS]
+        data = json.dumps({"version": VERSION, "lists": lists}).encode("utf-8")
         write_cache_entry(folder / NAME, data, SITE_CACHE_BYTES)
 
 

@@ -96,6 +96,20 @@ def test_all_bundled_content_loads_the_same_from_the_cache(cache_dir, sources) -
     assert any(item["rules"] for key, item in cold.items() if isinstance(key, tuple))
 
 
+def test_the_places_of_values_are_built_only_when_asked_for(cache_dir) -> None:
+    """A load from the cache checks every entry's places (a damaged one is a miss, above)
+    but builds them only for a document asked where a value is: the site asks none."""
+    load_catalogue()
+    forget()
+    before = cache.BUILT["marks"]
+    catalogue, _, docs = load_catalogue()
+    assert cache.BUILT["marks"] == before
+    doc = next(iter(docs.values()))
+    assert doc.position(("id",)) != (1, 1, None) and cache.BUILT["marks"] == before + 1
+    doc.position(("kind",), key=True)
+    assert cache.BUILT["marks"] == before + 1  # once per document
+
+
 BROKEN = {
     "abilities/syntax.yaml": HEAD.replace("probe", "syntax") + "rules: |\n  after catch\n",
     "abilities/schema.yaml": HEAD.replace("probe", "schema") + "colour: red\n",
@@ -174,6 +188,10 @@ HOSTILE = {
     "a style that is no style": lambda raw, text: json.dumps(
         {**raw, "values": [raw["values"][0], "?" * len(raw["values"][1])]}),
     "a path row out of range": lambda raw, text: json.dumps({**raw, "paths": [[5, "x"]]}),
+    "a path naming a later row": lambda raw, text: json.dumps(
+        {**raw, "paths": [[-1, "a"], [2, "b"], [1, "c"], *raw["paths"][3:]]}),
+    "a mark past the table of paths": lambda raw, text: json.dumps(
+        {**raw, "values": [[len(raw["paths"]), *raw["values"][0][1:]], raw["values"][1]]}),
     "a diagnostic of the wrong shape": lambda raw, text: json.dumps(
         {**raw, "diagnostics": [["E100", "m", "1", 1, None, None, "error"]]}),
     "a class outside the syntax tree": lambda raw, text: json.dumps(
@@ -335,6 +353,13 @@ def test_the_no_cache_option_holds_for_its_command_only(cache_dir, sources, tree
     capsys.readouterr()
 
 
+def asking(real, asked: list):
+    def ask(self, *args, **kwargs):
+        asked.append(self)
+        return real(self, *args, **kwargs)
+    return ask
+
+
 def test_the_oldest_entries_go_past_the_size_limit(cache_dir, tree, monkeypatch) -> None:
     for n in range(8):
         tree.write(f"abilities/a{n}.yaml", CLEAN.replace("probe", f"a{n}"))
@@ -346,7 +371,12 @@ def test_the_oldest_entries_go_past_the_size_limit(cache_dir, tree, monkeypatch)
     size = sum(e.stat().st_size for e in found)
     monkeypatch.setattr(limits, "CACHE_BYTES", size - 1)
     cache._written[0] = 1  # as after a run that wrote an entry
-    cache.tidy()
+    asked: list[Path] = []  # each entry's kind comes with its folder's listing: no
+    with monkeypatch.context() as patched:  # Path.stat or is_file asked of an entry
+        for name in ("stat", "lstat", "is_file", "is_symlink"):
+            patched.setattr(Path, name, asking(getattr(Path, name), asked))
+        cache.tidy()
+    assert asked == []
     kept = entries(cache_dir)
     assert sum(e.stat().st_size for e in kept) <= (size - 1) * 3 // 4
     assert kept == sorted(found)[len(found) - len(kept):]  # the newest are kept

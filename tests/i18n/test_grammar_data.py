@@ -6,6 +6,8 @@ gettext manual's plural forms)."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import polib
@@ -276,3 +278,14 @@ def test_i18n_init_in_a_content_pack_starts_its_own_catalog(tmp_path: Path, caps
                for e in po), [e.msgctxt for e in po]
     assert "started already" in capsys.readouterr().err
     assert not (REPO / "content/locales/de").exists()
+
+
+def test_a_valid_grammar_file_is_read_without_jsonschema() -> None:
+    # the quick schema check passes it: jsonschema (its errors are the report of a broken
+    # file, above) is not imported, as when a valid content file is loaded
+    code = ("import sys; from nuffle.i18n.grammar import grammar_for; "
+            "grammar, diags = grammar_for('it'); assert grammar is not None and not diags; "
+            "print('jsonschema' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"

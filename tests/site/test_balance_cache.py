@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nuffle.interpreter import simulate
 from nuffle.interpreter.blitz_bowl.game import Result
 from nuffle.interpreter.engine_version import engine_files
 from nuffle.interpreter.simulate import GameSpec, run_games
@@ -71,7 +72,7 @@ class Games:
 @pytest.fixture
 def games(monkeypatch: pytest.MonkeyPatch) -> Games:
     fake = Games()
-    monkeypatch.setattr(balance, "run_games", fake)
+    monkeypatch.setattr(simulate, "run_games", fake)  # (balance imports it when it plays)
     return fake
 
 
@@ -261,7 +262,7 @@ def test_a_pairings_games_do_not_depend_on_the_other_pairings() -> None:
         seen.extend(zip(specs, results, strict=True))
         return results
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(balance, "run_games", recording)
+        mp.setattr(simulate, "run_games", recording)
         together = simulate_pairings([("dwarf", "elf"), ("elf", "orc")], GAMES)
         first = [r for s, r in seen if {s.home, s.away} == {"elf", "orc"}]
         seen.clear()

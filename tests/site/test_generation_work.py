@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from nuffle.sitegen import items, scenario_svg
 from nuffle.sitegen.context import Site
 
 from nuffle.catalogue.loader import load_catalogue
+from nuffle.catalogue.yaml_source import YamlDocument
 from nuffle.i18n import catalog, translations
 from nuffle.i18n.entries import content_entries
 from nuffle.paths import content_dir
@@ -97,14 +100,24 @@ def test_scenario_yaml_is_dumped_once_per_text(monkeypatch) -> None:
     assert len(dumps) == 2
 
 
-def test_the_site_entries_leave_out_the_notes_only(catalogue) -> None:
+def test_the_site_entries_leave_out_the_notes_and_lines_only(catalogue, monkeypatch) -> None:
     """The site reads the content's entries without the translators' notes (each text's
-    rules put into words: most of the time spent there): every other field is the same."""
+    rules put into words: most of the time spent there) and each text's line (a document
+    from the content cache asked where a value is builds all its places): every other
+    field is the same, and no document is asked."""
     with_notes = content_entries(catalogue)
+    asked: list[tuple] = []
+    real = YamlDocument.position
+    monkeypatch.setattr(YamlDocument, "position",
+                        lambda self, *args, **kwargs: asked.append(args) or real(self, *args,
+                                                                                **kwargs))
     without = content_entries(catalogue, notes=False)
+    assert asked == []
     assert any(n.startswith("rules: ") for e in with_notes for n in e.notes)
     assert not any(n.startswith("rules: ") for e in without for n in e.notes)
-    assert [replace(e, notes=[]) for e in with_notes] == [replace(e, notes=[]) for e in without]
+    assert any(e.line > 1 for e in with_notes) and {e.line for e in without} == {0}
+    assert [replace(e, notes=[], line=0) for e in with_notes] == \
+        [replace(e, notes=[]) for e in without]
 
 
 def test_a_catalog_is_parsed_once_per_version(tmp_path: Path, monkeypatch) -> None:
@@ -272,3 +285,18 @@ def test_the_configuration_is_loaded_from_the_settings_as_from_the_file(tmp_path
             assert given[key] == from_file[key]
         else:
             assert given[key] == from_file[key], key
+
+
+def test_a_build_that_plays_no_games_imports_no_game_machinery(tmp_path: Path) -> None:
+    """The balance page's tallies read from the cache (here none, and no games asked
+    for): the bots, the game runner and its processes are imported only when games are
+    played."""
+    code = ("import sys; from pathlib import Path; from nuffle.sitegen import balance, build; "
+            "content, diags, _ = build.load_site_content(); "
+            "cut = build.game_content_of(content, diags, build.BuildOptions(out=Path('.'))); "
+            f"balance.load_or_simulate(Path({str(tmp_path)!r}), 2, 1, False, content=cut); "
+            "print(sorted(m for m in ('nuffle.interpreter.simulate', 'nuffle.interpreter.bots',"
+            " 'nuffle.interpreter.balance_sweep', 'multiprocessing') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"

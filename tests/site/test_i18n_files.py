@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 
 from mkdocs.structure.files import File, InclusionLevel
@@ -47,3 +48,76 @@ def test_each_file_is_made_once_and_as_the_plugin_makes_it(tmp_path) -> None:
     assert suffix.create_i18n_file is real
     assert i18n_files._MADE["made"] - before["made"] == 2 * len(NAMES)
     assert i18n_files._MADE["kept"] - before["kept"] == 4 * len(NAMES)
+
+
+def new_process() -> None:
+    """What a new process knows of the plugin's files: nothing."""
+    for kept in (i18n_files._KEPT, i18n_files._SEEN, i18n_files._ROWS):
+        kept.clear()
+
+
+def test_a_new_process_takes_the_files_the_build_folder_keeps(tmp_path) -> None:
+    """The files made in one process are kept in the build folder's file: a new process
+    makes none of them again, and gets what the plugin makes; a kept file placed outside
+    the site folder, or of another shape, is made again by the plugin."""
+    config = SimpleNamespace(docs_dir=str(tmp_path / "docs"), site_dir=str(tmp_path / "site"),
+                             use_directory_urls=False)
+    kept = tmp_path / "cache" / i18n_files.NAME
+    real = suffix.create_i18n_file
+    expected = {lang: [shown(real(f, lang, "en", ["en", "it"], config))
+                       for f in files(config.docs_dir)] for lang in ("en", "it")}
+
+    def build() -> None:
+        with i18n_files.kept_i18n_files(kept):
+            for lang in ("en", "it"):
+                made = [suffix.create_i18n_file(f, lang, "en", ["en", "it"], config)
+                        for f in files(config.docs_dir)]
+                assert [shown(m) for m in made] == expected[lang]
+
+    new_process()
+    build()
+    assert kept.exists()
+    new_process()
+    before = dict(i18n_files._MADE)
+    build()
+    assert i18n_files._MADE["made"] == before["made"]
+    assert i18n_files._MADE["read"] - before["read"] == 2 * len(NAMES)
+    build()  # a later build of the same process: the file it read is not read again
+    assert i18n_files._MADE["read"] - before["read"] == 2 * len(NAMES)
+    assert i18n_files._MADE["made"] == before["made"]
+
+    raw = json.loads(kept.read_text(encoding="utf-8"))
+    outside = {"../../etc/passwd", "/etc/passwd", "it/../../x.html", "."}
+    for row, dest in zip(raw["files"], sorted(outside), strict=False):
+        row[5] = dest  # its dest_uri
+    raw["files"][-1][6] = 3  # a name that is no string
+    kept.write_text(json.dumps(raw), encoding="utf-8")
+    new_process()
+    before = dict(i18n_files._MADE)
+    build()
+    assert i18n_files._MADE["made"] - before["made"] == len(outside) + 1
+    for garbage in (b"\xff", b"[]", b'{"version": 1, "contexts": [3], "files": []}'):
+        kept.write_bytes(garbage)
+        new_process()
+        before = dict(i18n_files._MADE)
+        build()  # (and the file written again)
+        assert i18n_files._MADE["made"] - before["made"] == 2 * len(NAMES)
+
+
+def test_the_plugins_languages_are_worked_out_once_per_build(tmp_path) -> None:
+    """The plugin asked its languages of its settings for each file it made (twice per
+    file and language); within, once per plugin and settings, and the site is the same."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    from tests.site.small_site import small_site, tree
+    pages = {"index.md": "# Home\n", "index.it.md": "# Casa\n", "a.md": "# A\n",
+             "b.md": "# B\n", "b.it.md": "# Bi\n"}
+    plain = small_site(tmp_path, "plain", pages, extensions=[], nav=["index.md"])
+    mkdocs_build(load_config(str(plain)))
+    kept = small_site(tmp_path, "kept", {}, extensions=[], nav=["index.md"])
+    before = i18n_files._MADE["languages"]
+    with i18n_files.kept_i18n_files():
+        mkdocs_build(load_config(str(kept)))
+    assert i18n_files._MADE["languages"] - before == 1
+    assert tree(tmp_path / "kept") == tree(tmp_path / "plain")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
+from nuffle.sitegen import postbuild, safety
 from nuffle.sitegen.build import BuildOptions, build_site
 from nuffle.sitegen.incremental import (
     STATE_VERSION,
@@ -129,8 +130,11 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
         compiled.append(name)
         return real_compile(self, source, name, *args, **kwargs)
     monkeypatch.setattr(jinja2.Environment, "compile", compile_counted)
+    postbuild.WORK.read = 0
     report = build_site(BuildOptions(out=out))
     assert compiled == []
+    assert postbuild.WORK.read == 0  # the index merged here is split, not read back
+    assert safety.WORK.indexes_read == 0  # and each language's scanned as it is written
     assert not report.full, report.reason
     pages = [p for p in report.rendered if not p.endswith("404.html")]
     assert pages == ["abilities/frenzied.html", "abilities/index.html", "coverage.html",

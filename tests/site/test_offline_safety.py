@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from nuffle.sitegen import safety
 from nuffle.sitegen.postbuild import split_search_index
-from nuffle.sitegen.safety import scan_site
+from nuffle.sitegen.safety import PageScan, UnsafeSite, check_site, scan_site
 
 from tests.site.test_safety import planted
 
@@ -66,7 +68,6 @@ def test_each_language_s_index_is_written_as_a_script_too(tmp_path: Path) -> Non
 
 def test_an_index_and_its_script_are_read_once_with_each_file_s_findings(
         tmp_path: Path) -> None:
-    from nuffle.sitegen import safety
     docs = [{"location": "b.html", "title": "<img src=x onerror=alert(1)>", "text": ""}]
     text = json.dumps({"config": {}, "docs": docs})
     (tmp_path / "search").mkdir()
@@ -80,3 +81,25 @@ def test_an_index_and_its_script_are_read_once_with_each_file_s_findings(
     write_index(tmp_path / "search" / "search_index.js", [])
     assert [s.page for s in scan_site(tmp_path)] == ["search/search_index.json (b.html)"]
     assert safety.WORK.indexes_read == 2
+
+
+def test_an_index_scanned_as_it_is_written_is_not_read_back(tmp_path: Path) -> None:
+    """The build's indexes are scanned as split_search_index writes them: the same findings
+    as a scan of the files, and no index file read."""
+    docs = [{"location": "a.html", "title": "<img src=x onerror=alert(1)>", "text": ""},
+            {"location": "it/b.html", "title": "ok", "text": "<p>x</p><script>y</script>"},
+            {"location": "it/c.html", "title": "Casa", "text": ""}]
+    (tmp_path / "search").mkdir()
+    (tmp_path / "search" / "search_index.json").write_text(
+        json.dumps({"config": {"lang": ["en", "it"]}, "docs": docs}), encoding="utf-8")
+    (tmp_path / "it").mkdir()
+    scan = PageScan()
+    split_search_index(tmp_path, ("it",), scan=scan)
+    with pytest.raises(UnsafeSite) as from_files:
+        check_site(tmp_path)
+    assert safety.WORK.indexes_read == 2
+    with pytest.raises(UnsafeSite) as as_written:
+        check_site(tmp_path, None, scan)
+    assert safety.WORK.indexes_read == 0
+    assert str(as_written.value) == str(from_files.value)
+    assert len(as_written.value.sinks) == 4  # each finding in the JSON file and the script

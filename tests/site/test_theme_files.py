@@ -51,7 +51,8 @@ def test_the_theme_is_listed_once_and_as_mkdocs_lists_it(tmp_path: Path) -> None
     assert theme_files._LISTED["listed"] - before == 1
     # a listing naming a file outside the theme's folders is not taken: listed again
     raw = json.loads(kept.read_text(encoding="utf-8"))
-    raw["files"][0] = ["../../../etc/passwd", raw["files"][0][1]]
+    files = raw["lists"][0]["files"]
+    files[0] = ["../../../etc/passwd", files[0][1]]
     kept.write_text(json.dumps(raw), encoding="utf-8")
     theme_files._KEPT.clear()
     with theme_files.kept_theme_files():
@@ -68,3 +69,23 @@ def test_the_site_is_the_same_with_the_listing_kept(tmp_path: Path) -> None:
         mkdocs_build(load_config(str(kept_path)))
         mkdocs_build(load_config(str(kept_path)))
     assert tree(tmp_path / "kept") == tree(tmp_path / "plain")
+
+
+def test_each_languages_listing_is_kept_for_a_new_process(tmp_path: Path) -> None:
+    # the i18n plugin builds the other language with its own theme folders (another key):
+    # a file keeping one list made a new process list the theme again for each language
+    path = small_site(tmp_path, "two", {"index.md": "# Home\n", "index.it.md": "# Casa\n"},
+                      extensions=[], nav=["index.md"])
+    (private_cache_dir() / theme_files.NAME).unlink(missing_ok=True)
+    theme_files._KEPT.clear()
+    before = theme_files._LISTED["listed"]
+    with theme_files.kept_theme_files():
+        mkdocs_build(load_config(str(path)))
+    listed = theme_files._LISTED["listed"] - before
+    assert listed == 2  # a key per language
+    theme_files._KEPT.clear()  # a new process: both lists from the file
+    with theme_files.kept_theme_files():
+        mkdocs_build(load_config(str(path)))
+    assert theme_files._LISTED["listed"] - before == listed
+    kept = json.loads((private_cache_dir() / theme_files.NAME).read_text(encoding="utf-8"))
+    assert len(kept["lists"]) == 2
