@@ -692,7 +692,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     rendered = None if todo.full else set(recorder.rendered) | {
         p for p in ("404.html", *(f"{lang}/404.html" for lang in site_languages()))
         if (site_dir / p).exists()}
-    merged = keep_index(site_dir, rendered)
+    merged = keep_index(site_dir, rendered, todo.kept_index)
     split_search_index(site_dir, site_languages(), index=index if rendered is None else merged,
                        rebase=False, scan=finishing.scan)  # each index scanned as written
     finish_pages(site_dir, site_languages(), rendered, set(finishing.pages))  # the 404s

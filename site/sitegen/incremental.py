@@ -65,6 +65,23 @@ class Plan:
     full: bool
     reason: str
     touch: list[str]  # docs-relative Markdown files to render although unchanged
+    kept_index: dict | None = None  # the last build's whole index, for a partial build
+
+
+def read_kept_index(path: Path) -> dict | None:
+    """The last build's whole search index kept in the build folder, or None when it is
+    missing, over the site cache's size limit, not JSON or not an index's shape: the build
+    folder is anyone's to edit, and a partial build cannot merge into a damaged index (it
+    renders the whole site instead)."""
+    from nuffle import limits
+
+    index = read_cached_json(path, limits.SITE_CACHE_BYTES)
+    if not isinstance(index, dict) or not isinstance(index.get("docs"), list):
+        return None
+    if not all(isinstance(doc, dict) and isinstance(doc.get("location"), str)
+               for doc in index["docs"]):
+        return None
+    return index
 
 
 def fingerprint(config: dict) -> str:
@@ -187,8 +204,9 @@ def plan(previous: dict | None, current: dict, members: dict[str, list], site: P
         return Plan(True, "no previous build", [])
     if not (site / "index.html").exists() or not (site / "search" / "search_index.json").exists():
         return Plan(True, "the built site is missing", [])
-    if not (site.parent / "cache" / "search_index.json").exists():
-        return Plan(True, "the previous search index is missing", [])
+    kept_index = read_kept_index(site.parent / "cache" / "search_index.json")
+    if kept_index is None:
+        return Plan(True, "the previous search index is missing or damaged", [])
     if previous.get("fingerprint") != current["fingerprint"]:
         return Plan(True, "the configuration or the theme changed", [])
     if previous.get("pages") != current["pages"]:
@@ -201,7 +219,7 @@ def plan(previous: dict | None, current: dict, members: dict[str, list], site: P
         for name, signature in sections.items():
             if before.get(name) != signature:
                 touch += [localized(p, lang) for p in members[f"{lang}/{name}"]]
-    return Plan(False, "", sorted(set(touch)))
+    return Plan(False, "", sorted(set(touch)), kept_index)
 
 
 def touch(docs: Path, files: list[str]) -> None:
@@ -315,7 +333,8 @@ def merge_index(previous: dict, fresh: dict, rendered: set[str]) -> dict:
     return {**fresh, "docs": docs}
 
 
-def keep_index(site: Path, rendered: set[str] | None) -> dict | None:
+def keep_index(site: Path, rendered: set[str] | None, previous: dict | None = None
+               ) -> dict | None:
     """After MkDocs: keep a copy of the site's whole index for the next build, and return
     it when it was made whole here (a partial build's holds only the pages it rendered):
     the caller splits it into the languages' indexes (postbuild.split_search_index), which
@@ -323,9 +342,10 @@ def keep_index(site: Path, rendered: set[str] | None) -> dict | None:
     path = site / "search" / "search_index.json"
     kept = site.parent / "cache" / "search_index.json"
     merged = None
-    if rendered is not None:
-        merged = merge_index(json.loads(kept.read_text(encoding="utf-8")),
-                             json.loads(path.read_text(encoding="utf-8")), rendered)
+    if rendered is not None:  # (``previous``: the kept index `plan` read and checked)
+        if previous is None:
+            raise ValueError("a partial build needs the kept index its plan read")
+        merged = merge_index(previous, json.loads(path.read_text(encoding="utf-8")), rendered)
         data = json.dumps(merged, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     else:
         data = path.read_bytes()

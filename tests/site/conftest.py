@@ -27,7 +27,7 @@ def built_dir(tmp_path: Path) -> Path:
     (site / "index.html").write_text("home")
     (site / "search" / "search_index.json").write_text("{}")
     (tmp_path / "cache").mkdir()
-    (tmp_path / "cache" / "search_index.json").write_text("{}")
+    (tmp_path / "cache" / "search_index.json").write_text('{"config": {}, "docs": []}')
     return site
 
 

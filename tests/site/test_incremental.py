@@ -68,6 +68,28 @@ def test_what_renders_everything(built_dir: Path) -> None:
     assert plan(before, before, members, built_dir).full
 
 
+@pytest.mark.parametrize("kept", [
+    b"", b"\xff not UTF-8", b"{not json", b"[]", b'{"docs": {}}', b'{"docs": [{"text": "x"}]}',
+    b'{"docs": [{"location": 7}]}', b'{"docs": []}' + b" " * (64 << 20),
+])
+def test_a_damaged_kept_index_means_a_full_build(built_dir: Path, kept: bytes) -> None:
+    """The build folder is anyone's to edit: a partial build could not merge its pages into
+    such an index (it stopped with an internal error), so the whole site is rendered."""
+    before, members = state(TITLES)
+    (built_dir.parent / "cache" / "search_index.json").write_bytes(kept)
+    todo = plan(before, dict(before), members, built_dir)
+    assert todo.full and todo.reason == "the previous search index is missing or damaged"
+    assert todo.kept_index is None
+
+
+def test_a_partial_build_merges_into_the_index_its_plan_read(built_dir: Path) -> None:
+    before, members = state(TITLES)
+    kept = {"config": {}, "docs": [{"location": "teams/orc.html", "text": "kept"}]}
+    (built_dir.parent / "cache" / "search_index.json").write_text(json.dumps(kept))
+    todo = plan(before, dict(before), members, built_dir)
+    assert not todo.full and todo.kept_index == kept
+
+
 def test_a_state_file_anyone_edited_means_a_full_build(tmp_path: Path) -> None:
     """The build folder is anyone's to edit: a state that is nested past Python's recursion
     limit, not UTF-8, not JSON or of another version is no state (a full build), never a
