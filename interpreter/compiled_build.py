@@ -104,35 +104,39 @@ def compiled_files(folder: Path) -> dict[str, str]:
     return found
 
 
-def build(into: Path | None = None) -> Path:
-    """Compile the engine into ``into`` (`builds_dir()` by default) and return it."""
+def build() -> Path:
+    """Compile the engine into `builds_dir()` and return that folder. The new build is made
+    in a folder beside it (made first: a place nothing may be written is found before the
+    minute of compiling) and put in place whole."""
     mypy_version = check_tools()
-    target = into or known.builds_dir()
+    target = known.builds_dir()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        probe = tempfile.mkdtemp(prefix=".nuffle-engine-", dir=target.parent)
-        os.rmdir(probe)
+        fresh = Path(tempfile.mkdtemp(prefix=".nuffle-engine-", dir=target.parent))
     except OSError as err:
         raise BuildError(f"cannot write the build beside {target} ({err.strerror}): set "
                          f"{known.DIR_VARIABLE} to a folder of yours", usage=True) from None
-    with tempfile.TemporaryDirectory(prefix="nuffle-engine-") as tmp:
-        staged = Path(tmp) / "stage"
-        entries = stage(staged)
-        compile_staged(staged, Path(tmp) / "build.log")
-        modules = compiled_files(staged)
-        fresh = Path(tempfile.mkdtemp(prefix=".nuffle-engine-", dir=target.parent))
-        for rel in modules.values():
-            (fresh / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(staged / rel, fresh / rel)
-        (fresh / known.MANIFEST).write_bytes(known.manifest_for(modules, mypy_version, entries))
     old = target.parent / (target.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    try:  # (another build finishing at the same time: one of the two wins, whole)
-        if target.exists():
-            target.rename(old)
-        fresh.rename(target)
-    except OSError as err:
-        shutil.rmtree(fresh, ignore_errors=True)
-        raise BuildError(f"could not put the build in {target}: {err.strerror}") from None
+    try:
+        with tempfile.TemporaryDirectory(prefix="nuffle-engine-") as tmp:
+            staged = Path(tmp) / "stage"
+            entries = stage(staged)
+            compile_staged(staged, Path(tmp) / "build.log")
+            modules = compiled_files(staged)
+            for rel in modules.values():
+                (fresh / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(staged / rel, fresh / rel)
+            manifest = known.manifest_for(modules, mypy_version, entries)
+            (fresh / known.MANIFEST).write_bytes(manifest)
+        shutil.rmtree(old, ignore_errors=True)
+        try:  # (another build finishing at the same time: one of the two wins, whole)
+            if target.exists():
+                target.rename(old)
+            fresh.rename(target)
+        except OSError as err:
+            raise BuildError(f"could not put the build in {target}: {err.strerror}") from None
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)  # (gone already once renamed)
+        raise
     shutil.rmtree(old, ignore_errors=True)
     return target

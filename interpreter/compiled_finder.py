@@ -69,7 +69,6 @@ class CompiledEngineFinder:
 
     def __init__(self) -> None:
         self.chosen: dict[str, str] | None = None  # module name -> compiled file, once chosen
-        self.reason = ""
 
     def choose(self) -> dict[str, str]:
         if self.chosen is None:
@@ -78,7 +77,7 @@ class CompiledEngineFinder:
                 raise ImportError(f"{ENGINE_VARIABLE}={wanted!r}: use one of "
                                   + ", ".join(ENGINE_CHOICES))
             if wanted == "pure":
-                self.chosen, self.reason = {}, f"{ENGINE_VARIABLE}=pure"
+                self.chosen = {}
             else:
                 from nuffle.interpreter import compiled_engine
 
@@ -86,7 +85,6 @@ class CompiledEngineFinder:
                 if wanted == "compiled" and not found.compiled:
                     raise ImportError(f"{ENGINE_VARIABLE}=compiled, but {found.reason}")
                 self.chosen = {name: str(path) for name, path in found.modules.items()}
-                self.reason = found.reason
         return self.chosen
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
@@ -113,7 +111,8 @@ def install() -> CompiledEngineFinder:
 
 
 def engine_in_use() -> str:
-    """``compiled`` or ``pure``: which one this process's game modules are."""
+    """``compiled`` or ``pure``: which one this process's game modules are (``not loaded``
+    before any is imported)."""
     loaded = [sys.modules[name] for name in MODULES if name in sys.modules]
     if not loaded:
         return "not loaded"

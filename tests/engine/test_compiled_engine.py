@@ -296,3 +296,20 @@ def test_build_leaves_a_fresh_build_alone(build_dir: Path, source: Path,
     monkeypatch.setattr(compiled_build, "build", lambda: pytest.fail("built again"))
     assert main(["engine", "build"]) == 0
     assert "up to date" in capsys.readouterr().err
+
+
+def test_a_failed_compilation_leaves_nothing_beside_the_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nuffle.interpreter import compiled_build
+
+    monkeypatch.setenv(known.DIR_VARIABLE, str(tmp_path / "engine"))
+    monkeypatch.setattr(compiled_build, "check_tools", lambda: "1.0")
+
+    def fails(folder: Path, log: Path) -> None:
+        assert (folder / "nuffle" / "interpreter" / "hooks.py").is_file()  # it was staged
+        raise compiled_build.BuildError("mypyc could not compile the engine")
+
+    monkeypatch.setattr(compiled_build, "compile_staged", fails)
+    with pytest.raises(compiled_build.BuildError, match="could not compile"):
+        compiled_build.build()
+    assert list(tmp_path.iterdir()) == []
