@@ -56,8 +56,12 @@ def cache_dir() -> Path:
 
 def private_cache_dir() -> Path | None:
     """The cache folder, created private (0700), or None when caching is off or the folder
-    cannot be trusted: one another user owns (they could plant entries), or one that cannot
-    be made. Its parents are created with the usual permissions."""
+    cannot be trusted: one another user owns, or one other users can write (either could have
+    planted entries, and some entries are code the commands run: compiled templates, the
+    rules parser), or one that cannot be made. A folder others can write is neither used nor
+    changed (it may be a shared folder such as /tmp, named by NUFFLE_CACHE_DIR) and the user
+    is told once how to make it private; one others can only read is made private. Its
+    parents are created with the usual permissions."""
     if os.environ.get(NO_CACHE_VARIABLE, "") not in ("", "0"):
         return None
     folder = cache_dir()
@@ -66,9 +70,26 @@ def private_cache_dir() -> Path | None:
         found = folder.stat()
         if hasattr(os, "getuid"):  # POSIX: ours, and no one else's to read or write
             if found.st_uid != os.getuid():
+                _refused(folder, "belongs to another user")
+                return None
+            if found.st_mode & 0o022:
+                _refused(folder, f"can be written by other users (mode "
+                                 f"{found.st_mode & 0o777:o}); make it private with "
+                                 f"`chmod 700 {folder}`, or remove it")
                 return None
             if found.st_mode & 0o077:
                 folder.chmod(0o700)
     except OSError:
         return None
     return folder
+
+
+_TOLD: set[Path] = set()
+
+
+def _refused(folder: Path, why: str) -> None:
+    """Say once per process why nothing is cached (the commands work, only slower)."""
+    if folder not in _TOLD:
+        _TOLD.add(folder)
+        import sys
+        print(f"nuffle: not using the cache folder {folder}: it {why}", file=sys.stderr)

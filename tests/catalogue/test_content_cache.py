@@ -306,11 +306,30 @@ def test_the_cache_folder_is_private_and_holds_no_half_written_file(cache_dir, t
 
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
-def test_a_cache_folder_others_can_write_is_made_private(cache_dir, tree) -> None:
+def test_a_cache_folder_others_can_read_is_made_private(cache_dir, tree) -> None:
     cache_dir.mkdir()
-    cache_dir.chmod(0o777)
+    cache_dir.chmod(0o755)  # `mkdir` with the usual umask: no one else can write in it
     one_entry(cache_dir, tree)
     assert stat.S_IMODE(cache_dir.stat().st_mode) == 0o700
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o703, 0o1777])
+def test_a_cache_folder_others_can_write_is_neither_used_nor_changed(cache_dir, tree, capsys,
+                                                                    mode) -> None:
+    """Another user could have planted entries in it, or it is a shared folder (such as
+    /tmp) the user named: nothing is read, written or made private there; they are told."""
+    cache_dir.mkdir()
+    (cache_dir / "theirs.txt").write_text("not ours")
+    cache_dir.chmod(mode)
+    tree.write("abilities/probe.yaml", CLEAN)
+    load_catalogue([tree.root], with_bundled=False)
+    load_catalogue([tree.root], with_bundled=False)
+    assert [p.name for p in cache_dir.iterdir()] == ["theirs.txt"]
+    assert stat.S_IMODE(cache_dir.stat().st_mode) == mode
+    err = capsys.readouterr().err
+    assert err.count("not using the cache folder") == 1, err  # told once, not per file
+    assert f"chmod 700 {cache_dir}" in err
 
 
 def test_where_the_cache_is(monkeypatch, tmp_path) -> None:

@@ -210,6 +210,21 @@ def test_an_entry_not_exactly_right_is_a_miss(where, checks, pack, capsys) -> No
     assert os.stat(where).st_mode & 0o077 == 0
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX permissions")
+def test_a_planted_entry_in_a_folder_opened_to_others_is_not_printed(where, checks, pack,
+                                                                     capsys) -> None:
+    """Once the folder is open to other users, a well-formed entry may be theirs: the check
+    runs instead (and the folder is left as it is, the user told why)."""
+    expected = run(capsys, str(pack))
+    (entry,) = entries(where)
+    entry.write_text(json.dumps({**json.loads(entry.read_text()), "text": "a made-up report\n"}))
+    where.chmod(0o777)
+    status, out, err = run(capsys, str(pack))
+    assert (status, out) == expected[:2] and "made-up" not in out
+    assert len(checks) == 2 and "not using the cache folder" in err
+    assert os.stat(where).st_mode & 0o777 == 0o777
+
+
 def test_the_folder_keeps_the_most_recent_entries(where, checks, pack, capsys,
                                                   monkeypatch) -> None:
     monkeypatch.setattr(limits, "CHECK_ENTRIES", 2)
