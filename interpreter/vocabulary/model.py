@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from nuffle.dsl.frozen import Frozen, frozen
+
 # an attribute in `Vocabulary.type`: its type, or (type, doc), or (type, doc, range)
 AttributeSpec = str | tuple[str, str] | tuple[str, str, tuple[int | None, int | None]]
 
 
-@dataclass(frozen=True)
-class TypeDecl:
+@frozen
+class TypeDecl(Frozen):
     """A kind of game object (player, ball, team…) and the attributes rules can read."""
 
     name: str
@@ -23,8 +25,8 @@ class TypeDecl:
     ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class EventDecl:
+@frozen
+class EventDecl(Frozen):
     """Something that happens (occurrence) or a value the engine computes (value event)."""
 
     name: str
@@ -39,8 +41,8 @@ class EventDecl:
         return self.value_type is not None
 
 
-@dataclass(frozen=True)
-class EffectDecl:
+@frozen
+class EffectDecl(Frozen):
     """Something rules can make happen. ``params`` maps a preposition to a type."""
 
     name: str
@@ -58,8 +60,8 @@ class EffectDecl:
     offers: bool = False
 
 
-@dataclass(frozen=True)
-class ParameterDecl:
+@frozen
+class ParameterDecl(Frozen):
     name: str
     doc: str
     type: str
@@ -68,15 +70,15 @@ class ParameterDecl:
     bounds: tuple[int, int] | None = None  # allowed range, checked at check and run time
 
 
-@dataclass(frozen=True)
-class ConstantDecl:
+@frozen
+class ConstantDecl(Frozen):
     name: str
     type: str
     doc: str
 
 
-@dataclass(frozen=True)
-class QueryDecl:
+@frozen
+class QueryDecl(Frozen):
     name: str
     doc: str
     params: tuple[str, ...]
