@@ -4,7 +4,7 @@ sources that change only when the generator does.
 
 An entry is JSON in the private cache folder (nuffle.paths.private_cache_dir), named by a
 checksum of what the extraction reads and how it words the entries (the sources, their
-paths, domains.py, Babel's version); one that is missing, too large, not JSON or not the
+paths, domains.py, Babel's and Python's versions); one that is missing, too large, not JSON or not the
 shape of a list of entries is a miss: the strings are extracted again and the entry
 rewritten.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
@@ -46,7 +47,10 @@ def cached_entries(sources: list[Path], extract: Callable[[], list[Entry]]) -> l
 
 
 def _checksum(sources: list[Path]) -> str:
-    h = hashlib.sha256(f"{FORMAT} babel {metadata.version('babel')}".encode())
+    # Python's version too: Babel reads the sources with its tokenizer, which finds the
+    # strings inside f-strings from 3.12 only
+    h = hashlib.sha256(f"{FORMAT} babel {metadata.version('babel')} python "
+                       f"{sys.version_info[0]}.{sys.version_info[1]}".encode())
     for source in [*sources, Path(__file__).with_name("domains.py")]:
         h.update(f"\0{source}\0".encode())
         h.update(source.read_bytes())

@@ -95,7 +95,8 @@ def special_play_card_page(site: Site, item: Item) -> None:
     out = header(site, item, site.t("Special play card") + f" · {deck_link} · "
                  + esc(data.get("number", "")))
     if data.get("timing"):
-        out += [f"**{site.t('Timing')}:** {esc(data['timing'])}", ""]
+        timing = site.t("Timing")  # (out of the f-string: see test_site_strings.py)
+        out += [f"**{timing}:** {esc(data['timing'])}", ""]
     out += rules_section(site, item, ("rules",))
     out += rulings_section(site, item, here)
     out += scenarios_section(site, f"special-play-card/{item.id}", here, item.game)

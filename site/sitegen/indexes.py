@@ -161,7 +161,8 @@ def rulings_page(site: Site) -> None:
         rulings = sorted(groups[edition],
                          key=lambda r: (sort_key(str(r.data.get("title", r.id))), r.id))
         # TRANSLATORS: the heading over the rulings that belong to no one edition
-        out += [f"## {edition_label(site, edition) if edition else site.t('Every game')}", ""]
+        heading = edition_label(site, edition) if edition else site.t("Every game")
+        out += [f"## {heading}", ""]
         for r in rulings:
             out += ruling_entry(site, r, here)
     site.add(here, "\n".join(out), site.translation(N_("Rulings log")))
