@@ -300,3 +300,37 @@ def test_a_build_that_plays_no_games_imports_no_game_machinery(tmp_path: Path) -
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_references_parsing_is_kept_for_a_new_process(catalogue) -> None:
+    """The names each rules text uses and the template examples' verdicts are kept in the
+    cache folder (reference_kept.py): a new process walks no syntax tree and parses and
+    checks no example, and gets the same examples; an entry or a file of another shape
+    is work done again, never an error."""
+    import json
+
+    from nuffle.sitegen import reference, reference_kept
+    work = reference_kept.WORK
+
+    def in_a_new_process() -> tuple[dict, int, int]:
+        """The examples, and how many texts were walked and examples checked."""
+        reference_kept._KEPT.clear()
+        reference._attribute_example.cache_clear()
+        reference._checked_template.cache_clear()
+        before = replace(work)
+        found = reference.examples(Site.of(catalogue, "it"))
+        return found, work.walked - before.walked, work.checked - before.checked
+
+    path = reference_kept._file()
+    assert path is not None
+    path.unlink(missing_ok=True)
+    first, walked, checked = in_a_new_process()
+    assert walked > 200 and checked > 50
+    assert in_a_new_process() == (first, 0, 0)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["usage"][next(iter(raw["usage"]))] = [["hook"], []]  # three lists short
+    raw["verdicts"][next(iter(raw["verdicts"]))] = "yes"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert in_a_new_process() == (first, 1, 1)
+    path.write_text('{"format": 1, "usage": [', encoding="utf-8")
+    assert in_a_new_process() == (first, walked, checked)
