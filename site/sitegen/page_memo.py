@@ -196,7 +196,8 @@ def item_digest(item: Item | None) -> str:
     """What a page can read of an item, as a digest (its data, its file, its rules)."""
     if item is None:
         return _ABSENT
-    rules = [(tuple(r.path), r.kind, r.source, r.ast is None) for r in item.rules]
+    # (parsed: whether the rules parsed, without building a tree the content cache kept)
+    rules = [(tuple(r.path), r.kind, r.source, not r.parsed) for r in item.rules]
     # repr, not JSON: several times quicker, and as telling of the values YAML gives
     text = repr((item.kind, item.id, item.path, item.schema_ok, item.data, rules))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

@@ -19,7 +19,7 @@ from nuffle.dsl.diagnostics import SourceMap
 from nuffle.dsl.parser import GRAMMAR_PATH, RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import GAMES, vocabulary
 from nuffle.interpreter.vocabulary.model import TypeDecl, Vocabulary, bounds_text
-from nuffle.sitegen import reference_kept
+from nuffle.sitegen import rules_kept
 from nuffle.sitegen.context import Site, esc, fence, table
 
 from nuffle.catalogue.model import RulesText
@@ -109,7 +109,7 @@ def content_examples(site: Site) -> dict[tuple[str, str, str], Example]:
 
     from nuffle.catalogue.loader import rules_context
     out: dict[tuple[str, str, str], Example] = {}
-    known = reference_kept.kept()
+    known = rules_kept.kept()
     for item in site.catalogue.sorted_items():
         game = EDITIONS.get(item.edition or "")
         if game is None:
@@ -129,18 +129,18 @@ def content_examples(site: Site) -> dict[tuple[str, str, str], Example]:
     return out
 
 
-def _kept_usage(text: RulesText, known: reference_kept.Kept
+def _kept_usage(text: RulesText, known: rules_kept.Kept
                 ) -> tuple[set[str], ...] | None:
     """The names ``text`` uses (None: its rules did not parse), as kept for its source
-    where they are (reference_kept.py), else read from its syntax tree and kept."""
+    where they are (rules_kept.py), else read from its syntax tree and kept."""
     if not text.parsed:
         return None
-    key = reference_kept.sha(text.source)
+    key = rules_kept.sha(text.source)
     used = known.usage.get(key)
     if used is None:
         if text.ast is None:
             return None
-        reference_kept.WORK.walked += 1
+        rules_kept.WORK.walked += 1
         used = known.usage[key] = _usage(text.ast)
         known.changed = True
     return used
@@ -304,7 +304,7 @@ def examples(site: Site) -> dict[tuple[str, str, str], Example]:
                         found[(game, category, name)] = made
     for title, _, kind, text in CONSTRUCTS:
         found[("construct", "construct", title)] = Example("blitz-bowl", kind, text, "template")
-    reference_kept.kept().save()  # what was learnt, for the next process
+    rules_kept.kept().save()  # what was learnt, for the next process
     return found
 
 
@@ -323,11 +323,11 @@ def _checked_template(game: str, category: str, name: str) -> Example | None:
 
 def example_ok(example: Example, content_ids: dict[str, str] | None = None) -> bool:
     """Whether ``example`` parses and checks; without ``content_ids``, as the cache folder
-    kept it where it did (reference_kept.py; saved with the content's examples)."""
+    kept it where it did (rules_kept.py; saved with the content's examples)."""
     if content_ids is not None:
         return _example_ok(example, content_ids)
-    known = reference_kept.kept()
-    key = reference_kept.sha(example.game, example.kind, example.text,
+    known = rules_kept.kept()
+    key = rules_kept.sha(example.game, example.kind, example.text,
                              json.dumps(example.context))
     ok = known.verdicts.get(key)
     if ok is None:
@@ -337,7 +337,7 @@ def example_ok(example: Example, content_ids: dict[str, str] | None = None) -> b
 
 
 def _example_ok(example: Example, content_ids: dict[str, str] | None) -> bool:
-    reference_kept.WORK.checked += 1
+    rules_kept.WORK.checked += 1
     try:
         rules = parse_rules(example.text)
     except RulesSyntaxError:

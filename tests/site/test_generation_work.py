@@ -304,24 +304,24 @@ def test_a_build_that_plays_no_games_imports_no_game_machinery(tmp_path: Path) -
 
 def test_the_references_parsing_is_kept_for_a_new_process(catalogue) -> None:
     """The names each rules text uses and the template examples' verdicts are kept in the
-    cache folder (reference_kept.py): a new process walks no syntax tree and parses and
+    cache folder (rules_kept.py): a new process walks no syntax tree and parses and
     checks no example, and gets the same examples; an entry or a file of another shape
     is work done again, never an error."""
     import json
 
-    from nuffle.sitegen import reference, reference_kept
-    work = reference_kept.WORK
+    from nuffle.sitegen import reference, rules_kept
+    work = rules_kept.WORK
 
     def in_a_new_process() -> tuple[dict, int, int]:
         """The examples, and how many texts were walked and examples checked."""
-        reference_kept._KEPT.clear()
+        rules_kept._KEPT.clear()
         reference._attribute_example.cache_clear()
         reference._checked_template.cache_clear()
         before = replace(work)
         found = reference.examples(Site.of(catalogue, "it"))
         return found, work.walked - before.walked, work.checked - before.checked
 
-    path = reference_kept._file()
+    path = rules_kept._file()
     assert path is not None
     path.unlink(missing_ok=True)
     first, walked, checked = in_a_new_process()
@@ -334,3 +334,29 @@ def test_the_references_parsing_is_kept_for_a_new_process(catalogue) -> None:
     assert in_a_new_process() == (first, 1, 1)
     path.write_text('{"format": 1, "usage": [', encoding="utf-8")
     assert in_a_new_process() == (first, walked, checked)
+
+
+def test_the_coverage_pages_compile_verdicts_are_kept_for_a_new_process(catalogue) -> None:
+    """Whether each item's rules compile (the coverage page's engine column) is kept in the
+    cache folder with the reference's findings (rules_kept.py): a new process compiles
+    nothing and finds the same rows; a verdict of another shape is compiled again."""
+    import json
+
+    from nuffle.sitegen import coverage, rules_kept
+    work = rules_kept.WORK
+
+    def in_a_new_process() -> tuple[list, int]:
+        rules_kept._KEPT.clear()
+        before = work.compiled
+        return coverage.coverage_rows(Site.of(catalogue), []), work.compiled - before
+
+    path = rules_kept._file()
+    assert path is not None
+    path.unlink(missing_ok=True)
+    first, compiled = in_a_new_process()
+    assert compiled > 200 and any(row["engine"] for row in first)
+    assert in_a_new_process() == (first, 0)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["compiles"][next(iter(raw["compiles"]))] = 1
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert in_a_new_process() == (first, 1)

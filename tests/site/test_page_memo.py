@@ -190,3 +190,26 @@ def test_a_new_process_gives_back_the_pages_the_folder_keeps(tmp_path: Path, loa
         prepare(BuildOptions(out=out, loaded=changed))
         assert len(memo.made) == every
     assert docs_tree(out) == docs_tree(tmp_path / "fresh")
+
+
+def test_a_new_process_giving_back_every_page_builds_no_syntax_tree(tmp_path: Path,
+                                                                     loaded) -> None:
+    """A rebuild in a new process with nothing changed makes no item page, and builds
+    none of the syntax trees the content cache keeps (about 300: the digests of the items
+    a page reads, the translators' entries, the reference's and the coverage page's
+    findings say whether rules parsed without them)."""
+    import subprocess
+    import sys
+    out = tmp_path / "out"
+    prepare(BuildOptions(out=out, loaded=loaded))
+    script = ("import sys; from pathlib import Path; from nuffle.catalogue import cache; "
+              "built = []; real = cache._KeptTree.build; "
+              "cache._KeptTree.build = lambda self: built.append(1) or real(self); "
+              "from nuffle.sitegen.build import BuildOptions, prepare; "
+              "from nuffle.sitegen.page_memo import memo_for; "
+              "prepare(BuildOptions(out=Path(sys.argv[1]))); "
+              "print(len(built), len(memo_for(Path(sys.argv[1])).made))")
+    for _ in range(2):  # the first may learn what the rules cache did not hold yet
+        done = subprocess.run([sys.executable, "-c", script, str(out)], check=True,
+                              capture_output=True, text=True)
+    assert done.stdout.split() == ["0", "0"]

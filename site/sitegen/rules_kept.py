@@ -1,19 +1,23 @@
-"""What the language reference learns by parsing, kept between processes.
+"""What the site learns from rules texts by parsing, checking and compiling them, kept
+between processes.
 
-The reference (reference.py) takes an example of each name from the content: it reads the
-names each rules text uses from its syntax tree, which a new process builds from the
-content cache for each of about 300 texts. The names it finds for the others are checked
-by parsing and checking a template example each (about 100). Both depend on the texts and
-the code alone (the parser, the checker, the vocabularies, this reference's walk of the
-tree), not on the content around them or on the language; a rebuild in a new process did
-all of it again, about a tenth of a second and a half.
+The language reference (reference.py) takes an example of each name from the content: it
+reads the names each rules text uses from its syntax tree, which a new process builds
+from the content cache for each of about 300 texts. The names it finds for the others are
+checked by parsing and checking a template example each (about 100). The coverage page
+(coverage.py) compiles each item's rules to say whether the engine has a handler for it.
+All of it depends on the texts and the code alone (the parser, the checker, the
+vocabularies, the engine's compiler, the reference's walk of the tree), not on the content
+around them or on the language; a rebuild in a new process did all of it again, about a
+quarter of a second.
 
 So the private cache folder keeps, under a fingerprint of that code (the names check's,
-which covers the parser, the checker, the vocabularies and the libraries, and
-reference.py's bytes): the names each rules text uses, by the text's SHA-256, and each
-example's verdict, by the SHA-256 of what was checked. The file is JSON read within
-`SITE_CACHE_BYTES`; an entry of any other shape is not used (the work is done again), and
-a file of any other shape is no file.
+which covers the parser, the checker, the vocabularies and the libraries; the engine's
+version, which covers the compiler; reference.py's bytes): the names each rules text uses,
+by the text's SHA-256, each example's verdict and each item's rules' compile verdict, by
+the SHA-256 of what was checked. The file is JSON read within `SITE_CACHE_BYTES`; an entry
+of any other shape is not used (the work is done again), and a file of any other shape is
+no file.
 """
 
 from __future__ import annotations
@@ -32,19 +36,23 @@ NAMES = 4  # events, effects, queries, parameters
 
 
 @dataclass
-class ReferenceWork:
-    """Counted for the tests: names read from a syntax tree, examples parsed and checked."""
+class RulesWork:
+    """Counted for the tests: names read from a syntax tree, examples parsed and checked,
+    items' rules compiled."""
     walked: int = 0
     checked: int = 0
+    compiled: int = 0
 
 
-WORK = ReferenceWork()
+WORK = RulesWork()
 
 
 @cache
 def fingerprint() -> str:
+    from nuffle.interpreter.engine_version import engine_version
+
     from nuffle.catalogue.names_kept import fingerprint as names_fingerprint
-    digest = hashlib.sha256(f"{FORMAT} {names_fingerprint()}".encode())
+    digest = hashlib.sha256(f"{FORMAT} {names_fingerprint()} {engine_version()}".encode())
     digest.update(Path(__file__).with_name("reference.py").read_bytes())
     return digest.hexdigest()
 
@@ -52,7 +60,7 @@ def fingerprint() -> str:
 def _file() -> Path | None:
     from nuffle.paths import private_cache_dir
     root = private_cache_dir()
-    return None if root is None else root / f"site-reference-{fingerprint()[:20]}.json"
+    return None if root is None else root / f"site-rules-{fingerprint()[:20]}.json"
 
 
 def sha(*parts: str) -> str:
@@ -61,9 +69,11 @@ def sha(*parts: str) -> str:
 
 @dataclass
 class Kept:
-    """The names of each rules text (by its SHA-256) and the examples' verdicts."""
+    """The names of each rules text (by its SHA-256), the examples' verdicts and the
+    items' rules' compile verdicts."""
     usage: dict[str, tuple[set[str], ...]] = field(default_factory=dict)
     verdicts: dict[str, bool] = field(default_factory=dict)
+    compiles: dict[str, bool] = field(default_factory=dict)
     changed: bool = False
 
     def save(self) -> None:
@@ -74,7 +84,7 @@ class Kept:
         data = {"format": FORMAT, "fingerprint": fingerprint(),
                 "usage": {key: [sorted(names) for names in used]
                           for key, used in self.usage.items()},
-                "verdicts": self.verdicts}
+                "verdicts": self.verdicts, "compiles": self.compiles}
         if write_cache_entry(path, json.dumps(data).encode("utf-8"), SITE_CACHE_BYTES):
             self.changed = False
 
@@ -86,7 +96,7 @@ def _read() -> Kept:
     if not (isinstance(raw, dict) and raw.get("format") == FORMAT
             and raw.get("fingerprint") == fingerprint()):
         return kept
-    usage, verdicts = raw.get("usage"), raw.get("verdicts")
+    usage = raw.get("usage")
     if isinstance(usage, dict):
         for key, used in usage.items():
             if (isinstance(used, list) and len(used) == NAMES
@@ -94,9 +104,14 @@ def _read() -> Kept:
                             and all(isinstance(name, str) for name in names)
                             for names in used)):
                 kept.usage[key] = tuple(set(names) for names in used)
-    if isinstance(verdicts, dict):
-        kept.verdicts = {key: ok for key, ok in verdicts.items() if isinstance(ok, bool)}
+    kept.verdicts, kept.compiles = _verdicts(raw.get("verdicts")), _verdicts(raw.get("compiles"))
     return kept
+
+
+def _verdicts(raw: object) -> dict[str, bool]:
+    if not isinstance(raw, dict):
+        return {}
+    return {key: ok for key, ok in raw.items() if isinstance(ok, bool)}
 
 
 _KEPT: dict[str, Kept] = {}
