@@ -360,3 +360,23 @@ def test_the_coverage_pages_compile_verdicts_are_kept_for_a_new_process(catalogu
     raw["compiles"][next(iter(raw["compiles"]))] = 1
     path.write_text(json.dumps(raw), encoding="utf-8")
     assert in_a_new_process() == (first, 1)
+
+
+def test_links_between_pages_are_worked_out_once_per_pair_of_folders(catalogue) -> None:
+    """`context.relative` gives what posixpath.relpath gives for every pair of the site's
+    pages (and odd paths), working out each pair of folders once."""
+    import posixpath
+
+    from nuffle.sitegen import context
+    site = Site.of(catalogue)
+    pages = sorted({site.item_path(item) for item in catalogue.sorted_items()
+                    if item.kind not in ("glossary", "roster", "ruling")})
+    odd = ["index.md", "../x.md", "x/../y.md", "./z.md", "teams/", "a/b/c/d.md"]
+    context._relative_folder.cache_clear()
+    pairs = 0
+    for target in [*pages[::7], *odd]:
+        for here in [*pages[::50], *odd]:
+            assert context.relative(target, here) == \
+                posixpath.relpath(target, posixpath.dirname(here) or ".")
+            pairs += 1
+    assert context._relative_folder.cache_info().misses < pairs / 10
