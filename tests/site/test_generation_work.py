@@ -380,3 +380,18 @@ def test_links_between_pages_are_worked_out_once_per_pair_of_folders(catalogue) 
                 posixpath.relpath(target, posixpath.dirname(here) or ".")
             pairs += 1
     assert context._relative_folder.cache_info().misses < pairs / 10
+
+
+def test_each_title_is_put_in_dictionary_order_once(catalogue) -> None:
+    """The navigation of each language and the indexes sort the same titles: each title's
+    key (titles.sort_key: accents and case aside) is worked out once in a process."""
+    from nuffle.sitegen import build as build_module
+    from nuffle.sitegen.titles import sort_key
+    pages = {f"abilities/{item.id}.md": f"# {item.data.get('name', item.id)}\n"
+             for item in catalogue.of_kind("ability", "blitz-bowl")}
+    pages["abilities/index.md"] = "# Abilities\n"
+    sort_key.cache_clear()
+    first = build_module.nav(pages)
+    worked_out = sort_key.cache_info().misses
+    assert build_module.nav(pages) == first and len(pages) - 1 <= worked_out <= len(pages)
+    assert sort_key.cache_info().misses == worked_out
