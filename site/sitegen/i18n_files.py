@@ -33,7 +33,7 @@ from typing import Any
 from urllib.parse import quote as urlquote
 
 from mkdocs.structure.files import File, InclusionLevel
-from mkdocs_static_i18n import suffix
+from mkdocs_static_i18n import reconfigure, suffix
 from mkdocs_static_i18n.reconfigure import ExtendedPlugin
 
 from nuffle.limits import SITE_CACHE_BYTES
@@ -239,6 +239,24 @@ def _languages_once(real: Any) -> Any:
 
 
 _ACTIVE: list[tuple[_Folder, set[tuple]]] = []  # the build's file and the files it used
+_INSIDE = {"by names": 0}  # the plugin's `is_relative_to` answered from the names (tests)
+
+
+def _by_names(real: Any) -> Any:
+    """The plugin's `is_relative_to` (is a file in the docs folder?), which makes a
+    `PurePath` of each file of each language's build (about 30 µs each): where both paths
+    are absolute and normal, as MkDocs makes them, the same answer from their names (the
+    file's starts with the folder's and a `/`); else the plugin's own."""
+    def is_relative_to(src_path: Any, dest_path: Any) -> bool:
+        if (os.sep == "/" and isinstance(src_path, str) and isinstance(dest_path, str)
+                and src_path.startswith("/") and dest_path.startswith("/")
+                and not src_path.startswith("//") and not dest_path.startswith("//")
+                and os.path.normpath(src_path) == src_path
+                and os.path.normpath(dest_path) == dest_path):
+            _INSIDE["by names"] += 1
+            return src_path == dest_path or src_path.startswith(dest_path.rstrip("/") + "/")
+        return bool(real(src_path, dest_path))
+    return is_relative_to
 
 
 @contextmanager
@@ -247,10 +265,12 @@ def kept_i18n_files(path: Path | None = None) -> Iterator[None]:
     build folder's file that keeps them for the next process (`NAME` in its cache)."""
     real = suffix.create_i18n_file
     languages = ExtendedPlugin.all_languages
+    inside = reconfigure.is_relative_to
     folder = _Folder(path)
     used: set[tuple] = set()
     suffix.create_i18n_file = kept_create_i18n_file(real, folder, used)
     ExtendedPlugin.all_languages = _languages_once(languages)
+    reconfigure.is_relative_to = _by_names(inside)
     _ACTIVE.append((folder, used))
     try:
         yield
@@ -258,6 +278,7 @@ def kept_i18n_files(path: Path | None = None) -> Iterator[None]:
         _ACTIVE.pop()
         suffix.create_i18n_file = real
         ExtendedPlugin.all_languages = languages
+        reconfigure.is_relative_to = inside
     folder.save(used)
 
 
