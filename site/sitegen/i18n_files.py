@@ -296,7 +296,7 @@ def handed() -> dict | None:
             "rows": [[*_plain(key), *folder.rows[key]] for key in folder.noted & used]}
 
 
-def absorb(found: dict | None) -> None:
+def absorb(found: object) -> None:
     """What `handed` gave: kept with this build's files."""
     if not _ACTIVE or not isinstance(found, dict):
         return
