@@ -433,8 +433,8 @@ class _Session:
         with the digests it gives (put into the entry); an entry of this process has them.
         A drawing is not read back: the built pages get their drawings from the drawings'
         folder by key (the hash of the drawing), whoever wrote it, so that it is there is
-        what a page needs (fragments.py)."""
-        if not any(isinstance(value, _OnDisk) for _, _, value in entry.writes):
+        what a page needs (fragments.py), at every build that gives it back."""
+        if not any(isinstance(value, _DIGESTS) for _, _, value in entry.writes):
             return True
         out = self.memo.out
         if out is None:
@@ -443,7 +443,7 @@ class _Session:
         docs = os.path.join(out, "docs")
         drawings = os.path.join(out, "cache", "drawings")
         for target, k, value in entry.writes:
-            if isinstance(value, _OnDisk):
+            if isinstance(value, _DIGESTS):
                 if target == "fragments":
                     if not os.path.isfile(os.path.join(drawings, f"{k}.html")):
                         return False

@@ -180,6 +180,12 @@ def test_a_new_process_gives_back_the_pages_the_folder_keeps(tmp_path: Path, loa
     assert memo.made and {maker for _, maker, _ in memo.made} == {"scenario"}
     assert drawing.read_text(encoding="utf-8") == text
     assert docs_tree(out) == docs_tree(tmp_path / "fresh")
+    # and in the same process (`nuffle site serve`), whose memo gave the others back so
+    drawing = next(p for p in (out / "cache" / "drawings").glob("*.html") if p != drawing)
+    drawing.unlink()
+    prepare(BuildOptions(out=out, loaded=changed))
+    assert {maker for _, maker, _ in page_memo.memo_for(out).made} == {"scenario"}
+    assert drawing.exists()
 
     # a page edited in the docs folder and an entry of another shape: those made again
     team = out / "docs" / "teams" / "human.md"
