@@ -12,9 +12,13 @@ each item's findings with what they depend on (nuffle.catalogue.names_kept).
 The cache is JSON, never pickle, and read as untrusted input: bounded and decoded through
 `read_cached_json`, every value's shape checked, syntax trees rebuilt only from the
 classes of `nuffle.dsl.ast`. An entry that is not exactly right is ignored and the file is
-loaded again. A syntax tree is built when first asked for (model.RulesText.ast): a check
-whose names findings are kept builds none and imports no syntax tree class; a tree that is
-not exactly right is then made again by parsing its rules text. Entries are written whole
+loaded again. What most loads never ask for is held in an entry as JSON text within the
+JSON, decoded and checked when first asked for: the places of the values (a diagnostic's
+position, a rules text's place) and each rules text's syntax tree (model.RulesText.ast).
+Decoding them with the rest was about two thirds of reading an entry, and a site build or
+a check whose names findings are kept asks for none (nor imports a syntax tree class).
+Places that are not exactly right are then read again from the file's YAML, a tree by
+parsing its rules text: what a miss would find, never an error. Entries are written whole
 (a temporary file renamed), in a private folder.
 
 A rules text's tree is also kept by the text's SHA-256 alone (a folder rules-X beside the
@@ -46,7 +50,7 @@ from nuffle.textfile import read_cached_json, write_cache_entry
 if TYPE_CHECKING:
     from nuffle.dsl import ast
 
-FORMAT = 1
+FORMAT = 2  # 2: the places and the syntax trees as JSON texts, decoded when asked for
 Loaded = tuple[YamlDocument, "Item | None", list[Diagnostic]]
 
 # what shapes a file's entry: these sources (beside this package and nuffle.dsl), the
@@ -122,10 +126,10 @@ def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
             or entry.get("path") != shown or entry.get("sha256") != sha:
         raise _Bad
     from nuffle.catalogue.yaml_source import normalise
-    paths = _paths_checked(entry.get("paths"))
-    values = _marks_checked(entry.get("values"), len(paths))
-    keys = _marks_checked(entry.get("keys"), len(paths))
-    doc = _KeptDocument(shown, normalise(text), paths, values, keys)
+    places = entry.get("places")
+    if not isinstance(places, str):
+        raise _Bad
+    doc = _KeptDocument(shown, normalise(text), places)
     doc.data = _data(entry.get("data"))
     doc.diagnostics = _diagnostics(entry.get("doc_diagnostics"), shown)
     diags = _diagnostics(entry.get("diagnostics"), shown)
@@ -144,6 +148,8 @@ def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
             if not isinstance(context, str) or not isinstance(source, str):
                 raise _Bad
             tree = one.get("ast")
+            if tree is not None and not isinstance(tree, str):
+                raise _Bad
             rules_path = _path(path)
             item.rules.append(RulesText(rules_path, context, source, None, None if tree is None
                                         else _KeptTree(tree, source, doc, rules_path)))
@@ -151,7 +157,8 @@ def _decode(raw: object, shown: str, sha: str, text: str) -> Loaded:
 
 
 class _KeptTree:
-    """A syntax tree as an entry holds it, built when first asked for (model._Tree)."""
+    """A syntax tree as an entry holds it (JSON text), or as a rules text's file does (the
+    decoded JSON), built when first asked for (model._Tree)."""
 
     __slots__ = ("raw", "source", "doc", "path")
 
@@ -163,7 +170,8 @@ class _KeptTree:
         right (what a miss would do: the entry said these rules parse)."""
         from nuffle.dsl import ast
         try:
-            built = _node(self.raw, ast.Rules, 0)
+            raw = json.loads(self.raw) if isinstance(self.raw, str) else self.raw
+            built = _node(raw, ast.Rules, 0)
             if isinstance(built, ast.Rules):
                 return built
         except (_Bad, RecursionError, TypeError, ValueError, KeyError, IndexError):
@@ -286,28 +294,46 @@ def _marks(checked: tuple[list[int], str], paths: list[Path_]) -> dict[Path_, _S
             for i, (path, letter) in enumerate(zip(places, styles, strict=True))}
 
 
-BUILT = {"marks": 0}  # documents whose marks were built from their entry (for the tests)
+# documents whose marks were built from their entry, and read again from their YAML as the
+# entry's were not right (for the tests)
+BUILT = {"marks": 0, "read again": 0}
+
+
+def _places(text: str) -> tuple[list[Path_], tuple[list[int], str], tuple[list[int], str]]:
+    """An entry's places (JSON text: the table of paths, the values' marks, the keys'),
+    checked; _Bad, ValueError or RecursionError when they are not exactly right."""
+    rows, values, keys = _list(json.loads(text))
+    checked = _paths_checked(rows)
+    return _paths(checked), _marks_checked(values, len(checked)), \
+        _marks_checked(keys, len(checked))
 
 
 class _KeptDocument(YamlDocument):
-    """A document read from an entry: where its values were written (its marks) is built
-    when first asked for (a diagnostic's position, a rules text's place), from what the
-    entry held and `_decode` checked; a load that needs none (the site's, a check whose
-    files are all unchanged) builds none: building every file's was half of reading the
-    cache."""
+    """A document read from an entry: where its values were written (its marks) is decoded,
+    checked and built when first asked for (a diagnostic's position, a rules text's place);
+    a load that needs none (the site's, a check whose files are all unchanged) builds none:
+    decoding and building every file's was two thirds of reading the cache. Places that are
+    not exactly right are read again from the document's YAML (what a miss would do)."""
 
-    def __init__(self, path: str, text: str, paths: list, values: tuple[list[int], str],
-                 keys: tuple[list[int], str]) -> None:
+    def __init__(self, path: str, text: str, places: str) -> None:
         super().__init__(path, text)
-        self.__dict__["_kept"] = (paths, values, keys)
+        self.__dict__["_kept"] = places
 
     def _build(self) -> None:
         kept = self.__dict__.pop("_kept", None)
         if kept is None:
             return
-        paths = _paths(kept[0])
-        self.__dict__["_value_marks"] = _marks(kept[1], paths)
-        self.__dict__["_key_marks"] = _marks(kept[2], paths)
+        try:
+            paths, values, keys = _places(kept)
+        except (_Bad, RecursionError, TypeError, ValueError, KeyError, IndexError):
+            from nuffle.catalogue.yaml_source import load_yaml
+            again = load_yaml(self.path, self.text)
+            self.__dict__["_value_marks"] = again.value_marks
+            self.__dict__["_key_marks"] = again.key_marks
+            BUILT["read again"] += 1
+            return
+        self.__dict__["_value_marks"] = _marks(values, paths)
+        self.__dict__["_key_marks"] = _marks(keys, paths)
         BUILT["marks"] += 1
 
     @property
@@ -443,22 +469,22 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
         values, keys = _marks_json(doc.value_marks, rows), _marks_json(doc.key_marks, rows)
     except _Bad:
         return
-    trees = [_tree_json(r) for r in item.rules] if item is not None else []
-    entry = {
-        "format": FORMAT, "fingerprint": fingerprint(), "path": shown, "sha256": sha,
-        "data": doc.data,
-        "paths": paths,
-        "values": values, "keys": keys,
-        "doc_diagnostics": [_diagnostic_json(d) for d in doc.diagnostics],
-        "diagnostics": [_diagnostic_json(d) for d in diags],
-        "item": None if item is None else {
-            "kind": item.kind, "id": item.id, "schema_ok": item.schema_ok,
-            "rules": [{"path": list(r.path), "kind": r.kind, "source": r.source,
-                       "ast": tree} for r, tree in zip(item.rules, trees, strict=True)]},
-    }
     if item is not None and (item.data is not doc.data or item.path != shown):
         return  # not the shape this module rebuilds
     try:
+        trees = [_tree_json(r) for r in item.rules] if item is not None else []
+        entry = {
+            "format": FORMAT, "fingerprint": fingerprint(), "path": shown, "sha256": sha,
+            "data": doc.data,
+            "places": _text([paths, values, keys]),
+            "doc_diagnostics": [_diagnostic_json(d) for d in doc.diagnostics],
+            "diagnostics": [_diagnostic_json(d) for d in diags],
+            "item": None if item is None else {
+                "kind": item.kind, "id": item.id, "schema_ok": item.schema_ok,
+                "rules": [{"path": list(r.path), "kind": r.kind, "source": r.source,
+                           "ast": None if tree is None else _text(tree)}
+                          for r, tree in zip(item.rules, trees, strict=True)]},
+        }
         encoded = json.dumps(entry, ensure_ascii=False, separators=(",", ":"),
                              allow_nan=False).encode("utf-8", "surrogatepass")
     except (TypeError, ValueError, RecursionError):  # a date, say: loaded again next time
@@ -471,10 +497,16 @@ def store(shown: str, text: str, loaded: Loaded) -> None:
 
 
 def _tree_json(rules: RulesText) -> object:
-    """A rules text's syntax tree as an entry holds it (a kept one as it was read)."""
+    """A rules text's syntax tree as JSON values (a kept one as it was read)."""
     if isinstance(rules.tree, _KeptTree):
-        return rules.tree.raw
+        raw = rules.tree.raw
+        return json.loads(raw) if isinstance(raw, str) else raw
     return None if rules.ast is None else _node_json(rules.ast)
+
+
+def _text(value: object) -> str:
+    """JSON text held in an entry as a string (see the module)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
 # ---- syntax trees by rules text ------------------------------------------------------

@@ -44,9 +44,12 @@ def rules_fields(kind: str, data: dict) -> list[tuple[tuple, str]]:
     return out
 
 
-def _display_path(path: Path) -> str:
+def _display_path(path: Path, real: Path | None = None) -> str:
+    """The path a file is shown under: from the working folder where it is inside it.
+    ``real``: the path resolved already (load_catalogue resolves each folder once)."""
+    real = path.resolve() if real is None else real
     try:
-        return str(path.resolve().relative_to(Path.cwd()))
+        return str(real.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
@@ -74,23 +77,25 @@ def _load_text(shown: str, text: str) -> tuple[YamlDocument, Item | None, list[D
     return found[0], found[1], list(found[2])
 
 
-def load_file(path: Path, override: str | None = None
+def load_file(path: Path, override: str | None = None, real: Path | None = None
               ) -> tuple[YamlDocument, Item | None, list[Diagnostic]]:
-    """One file's document, item (None if it is not usable) and diagnostics."""
+    """One file's document, item (None if it is not usable) and diagnostics (``real``: the
+    path resolved, if the caller has it)."""
     if override is not None:  # an editor's or a test's text: seen once, not kept
-        doc = load_document(path, override)
+        doc = load_document(path, override, real=real)
         return (doc, *load_item(doc))
-    doc = load_document(path, parse=False)
+    doc = load_document(path, parse=False, real=real)
     if doc.diagnostics:  # unreadable: nothing to parse
         return doc, None, list(doc.diagnostics)
     return _load_text(doc.path, doc.text)
 
 
-def load_document(path: Path, override: str | None = None, parse: bool = True
-                  ) -> YamlDocument:
+def load_document(path: Path, override: str | None = None, parse: bool = True,
+                  real: Path | None = None) -> YamlDocument:
     """Read one file (or use ``override`` as its text, for editors and tests); without
-    ``parse``, the document holds the text only (or the diagnostic of why it has none)."""
-    shown = _display_path(path)
+    ``parse``, the document holds the text only (or the diagnostic of why it has none).
+    ``real``: the path resolved, if the caller has it."""
+    shown = _display_path(path, real)
     if override is not None:
         return load_yaml(shown, override) if parse else YamlDocument(shown, override)
     doc = YamlDocument(shown, "")
@@ -289,12 +294,12 @@ def load_catalogue(paths: Iterable[Path] | None = None, progress=None,
         is_chosen = real in chosen
         doc: YamlDocument | None = None
         try:
-            doc, item, item_diags = load_file(path, overrides.get(real))
+            doc, item, item_diags = load_file(path, overrides.get(real), real)
             every_doc[doc.path] = doc
             if is_chosen:
                 docs[doc.path] = doc
         except Exception as exc:  # noqa: BLE001 - one file's crash must not hide the others
-            shown = _display_path(path)
+            shown = _display_path(path, real)
             if is_chosen:
                 docs.setdefault(shown, YamlDocument(shown, ""))
             item, item_diags = None, [internal_error(shown, exc)]

@@ -83,7 +83,8 @@ def _entry(item: Item, path: tuple, text: str, node: dict,
     notes = [f"{item.kind} `{item.id}`, field {path[-1]}"]
     rules_path = (*path[:-1], "rules")
     for rules in item.rules:
-        if tuple(rules.path) == rules_path and rules.ast is not None and english is not None:
+        # (english first: without notes, no syntax tree is built from the content cache)
+        if english is not None and tuple(rules.path) == rules_path and rules.ast is not None:
             notes += [f"rules: {s}" for s in english.sentences(rules.ast)]
     src = item.data.get("source") or {}
     if isinstance(src, dict) and "seed" in src:

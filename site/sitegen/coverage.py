@@ -7,6 +7,7 @@ from nuffle.dsl.diagnostics import Diagnostic
 from nuffle.interpreter.compiler import Compiler
 from nuffle.interpreter.games import GAMES
 from nuffle.interpreter.vocabulary import EDITIONS, vocabulary
+from nuffle.sitegen import rules_kept
 from nuffle.sitegen.context import N_, Site, esc, table
 from nuffle.sitegen.items import KIND_LABELS, shown
 from nuffle.sitegen.languages import site_languages
@@ -29,7 +30,8 @@ def coverage_rows(site: Site, diags: list[Diagnostic],
         if item.kind not in KINDS:
             continue
         game = EDITIONS.get(item.edition or "")
-        parses = all(r.ast is not None for r in item.rules)
+        # (parsed: without building the syntax trees the content cache kept)
+        parses = all(r.parsed for r in item.rules)
         # an ability without rules (a Blood Bowl skill not written yet) has no handler
         written = bool(item.rules) or item.kind not in RULES_KINDS
         handler = game in ENGINE_GAMES and written and parses and _compiles(item, game)
@@ -48,10 +50,24 @@ def coverage_rows(site: Site, diags: list[Diagnostic],
             "engine": handler, "scenario": scenario,
             **{f"lang-{lang}": item.key in translated.get(lang, set()) for lang in languages},
         })
+    rules_kept.kept().save()  # the compile verdicts learnt, for the next process
     return rows
 
 
 def _compiles(item, game: str) -> bool:
+    """Whether the item's rules compile for ``game``, as kept for their texts where they
+    are (rules_kept.py), else compiled and kept."""
+    known = rules_kept.kept()
+    key = rules_kept.sha(game, *(f"{text.kind}\0{text.source}" for text in item.rules))
+    ok = known.compiles.get(key)
+    if ok is None:
+        ok = known.compiles[key] = _compile(item, game)
+        known.changed = True
+    return ok
+
+
+def _compile(item, game: str) -> bool:
+    rules_kept.WORK.compiled += 1
     compiler = Compiler(vocabulary(game))
     try:
         for text in item.rules:

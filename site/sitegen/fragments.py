@@ -46,6 +46,14 @@ def folder(out: Path) -> Path:
     return out / "cache" / "drawings"
 
 
+class KeptDrawing(str):
+    """A drawing the folder holds already, standing for its text, which is not read (the
+    item pages given back by page_memo.py): the built pages get it from the folder by its
+    key, as every drawing."""
+
+    __slots__ = ()
+
+
 def write_fragments(out: Path, fragments: dict[str, str]) -> None:
     """Write the drawings that are new; remove those no page uses any more."""
     where = folder(out)
@@ -53,6 +61,9 @@ def write_fragments(out: Path, fragments: dict[str, str]) -> None:
     for key, html in fragments.items():
         path = where / f"{key}.html"
         if not path.exists():
+            if isinstance(html, KeptDrawing):
+                raise BuildError(f"a drawing was removed while the site was built: {key} "
+                                 "(build again)")
             path.write_text(html, encoding="utf-8")
     for path in where.glob("*.html"):
         if path.stem not in fragments:

@@ -17,8 +17,9 @@ each page's title. The next build then renders:
 
 What such a partial build leaves out is put back: the titles of the pages it did not read
 (for the navigation of those it renders), their entries of the search index (the previous
-index, kept in `DIR/cache/search_index.json`, with the rendered pages' entries replaced),
-and the sitemap, which MkDocs writes whole in either mode.
+index, put together from each language's index as the last build wrote it into the site,
+with the rendered pages' entries replaced), and the sitemap, which MkDocs writes whole in
+either mode.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -68,11 +69,9 @@ class Plan:
     kept_index: dict | None = None  # the last build's whole index, for a partial build
 
 
-def read_kept_index(path: Path) -> dict | None:
-    """The last build's whole search index kept in the build folder, or None when it is
-    missing, over the site cache's size limit, not JSON or not an index's shape: the build
-    folder is anyone's to edit, and a partial build cannot merge into a damaged index (it
-    renders the whole site instead)."""
+def _read_index(path: Path) -> dict | None:
+    """A search index as the last build wrote it, or None when it is missing, over the
+    site cache's size limit, not JSON or not an index's shape."""
     from nuffle import limits
 
     index = read_cached_json(path, limits.SITE_CACHE_BYTES)
@@ -82,6 +81,26 @@ def read_kept_index(path: Path) -> dict | None:
                for doc in index["docs"]):
         return None
     return index
+
+
+def read_kept_index(site: Path, languages: Iterable[str]) -> dict | None:
+    """The last build's whole search index, put together from each language's as it wrote
+    them into the site (postbuild.split_search_index: English at the root, each other
+    language's under its folder, its pages' addresses from there), or None when one is
+    missing, over the site cache's size limit, not JSON or not an index's shape: the site
+    is anyone's to edit, and a partial build cannot merge into a damaged index (it renders
+    the whole site instead). (A copy of the whole index, kept beside the site, was written
+    and read as well: a twentieth of a rebuild.)"""
+    index = _read_index(site / "search" / "search_index.json")
+    if index is None:
+        return None
+    docs = list(index["docs"])
+    for lang in languages:
+        theirs = _read_index(site / lang / "search" / "search_index.json")
+        if theirs is None:
+            return None
+        docs += [{**doc, "location": f"{lang}/{doc['location']}"} for doc in theirs["docs"]]
+    return {**index, "docs": docs}
 
 
 def fingerprint(config: dict) -> str:
@@ -204,7 +223,8 @@ def plan(previous: dict | None, current: dict, members: dict[str, list], site: P
         return Plan(True, "no previous build", [])
     if not (site / "index.html").exists() or not (site / "search" / "search_index.json").exists():
         return Plan(True, "the built site is missing", [])
-    kept_index = read_kept_index(site.parent / "cache" / "search_index.json")
+    # (the languages besides the default, English, whose index is the site's own)
+    kept_index = read_kept_index(site, [lang for lang in current["sections"] if lang != "en"])
     if kept_index is None:
         return Plan(True, "the previous search index is missing or damaged", [])
     if previous.get("fingerprint") != current["fingerprint"]:
@@ -335,20 +355,16 @@ def merge_index(previous: dict, fresh: dict, rendered: set[str]) -> dict:
 
 def keep_index(site: Path, rendered: set[str] | None, previous: dict | None = None
                ) -> dict | None:
-    """After MkDocs: keep a copy of the site's whole index for the next build, and return
-    it when it was made whole here (a partial build's holds only the pages it rendered):
-    the caller splits it into the languages' indexes (postbuild.split_search_index), which
-    replace the file MkDocs wrote, so it is neither written there nor read back."""
+    """After MkDocs: a partial build's whole index (the previous one, `plan` read and
+    checked, with the rendered pages' entries replaced), which MkDocs wrote with the
+    rendered pages' entries only; None after a full build, whose index is whole. The
+    caller splits it into the languages' indexes (postbuild.split_search_index), which
+    replace the file MkDocs wrote and are what the next build reads (`read_kept_index`).
+    A copy of the whole index that earlier builds kept beside the site is removed."""
+    (site.parent / "cache" / "search_index.json").unlink(missing_ok=True)
+    if rendered is None:
+        return None
+    if previous is None:
+        raise ValueError("a partial build needs the kept index its plan read")
     path = site / "search" / "search_index.json"
-    kept = site.parent / "cache" / "search_index.json"
-    merged = None
-    if rendered is not None:  # (``previous``: the kept index `plan` read and checked)
-        if previous is None:
-            raise ValueError("a partial build needs the kept index its plan read")
-        merged = merge_index(previous, json.loads(path.read_text(encoding="utf-8")), rendered)
-        data = json.dumps(merged, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    else:
-        data = path.read_bytes()
-    kept.parent.mkdir(parents=True, exist_ok=True)
-    kept.write_bytes(data)
-    return merged
+    return merge_index(previous, json.loads(path.read_text(encoding="utf-8")), rendered)

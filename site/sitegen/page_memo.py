@@ -27,6 +27,7 @@ from typing import Any
 
 from nuffle.interpreter.vocabulary import EDITIONS
 from nuffle.sitegen import page_memo_file
+from nuffle.sitegen.fragments import KeptDrawing
 from nuffle.sitegen.written_docs import written_docs
 
 from nuffle.catalogue.model import Item
@@ -196,7 +197,8 @@ def item_digest(item: Item | None) -> str:
     """What a page can read of an item, as a digest (its data, its file, its rules)."""
     if item is None:
         return _ABSENT
-    rules = [(tuple(r.path), r.kind, r.source, r.ast is None) for r in item.rules]
+    # (parsed: whether the rules parsed, without building a tree the content cache kept)
+    rules = [(tuple(r.path), r.kind, r.source, not r.parsed) for r in item.rules]
     # repr, not JSON: several times quicker, and as telling of the values YAML gives
     text = repr((item.kind, item.id, item.path, item.schema_ok, item.data, rules))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -204,9 +206,13 @@ def item_digest(item: Item | None) -> str:
 
 class _OnDisk(str):
     """A page or drawing of an entry read from the memo's file: the digest of its text,
-    which is read back from where the build wrote it when the entry is used."""
+    which is read back from where the build wrote it when the entry is used (a drawing's
+    is not: that the drawings' folder has it is enough, `_Session._written`)."""
 
     __slots__ = ()
+
+
+_DIGESTS = (_OnDisk, KeptDrawing)  # a write's value that is the digest of its text
 
 
 @dataclass
@@ -219,7 +225,7 @@ class _Entry:
 
     def digests(self) -> tuple[str, ...]:
         if self.sums is None:
-            self.sums = tuple(value if isinstance(value, _OnDisk)
+            self.sums = tuple(value if isinstance(value, _DIGESTS)
                               else page_memo_file.text_digest(value)
                               for _, _, value in self.writes)
         return self.sums
@@ -246,7 +252,8 @@ class PageMemo:
     kept: list[tuple[str, str, tuple]] = field(default_factory=list)
     out: Path | None = None
     changed: bool = False  # since the file was read or written
-    read_back: int = 0  # pages and drawings read back from the build folder (for the tests)
+    read_back: int = 0  # pages read back from the build folder (for the tests)
+    drawings_found: int = 0  # drawings found in the build folder, not read (for the tests)
 
     def start_build(self) -> None:
         self.made.clear()
@@ -348,6 +355,8 @@ class _Session:
             self.old = kept.entries if kept.raw is None else _entries(kept.raw)
         self.new = _Kept(context, local=local)
         self.digests: dict[tuple[str, Any], Any] = {}
+        # what this process wrote or read in the docs folder (written_docs.py)
+        self.known = written_docs(memo.out / "docs") if memo.out is not None else None
 
     def digest(self, source: str, key: Any) -> Any:
         """The digest of what a page reads as (source, key), as it is now."""
@@ -421,25 +430,33 @@ class _Session:
 
     def _written(self, entry: _Entry) -> bool:
         """Whether the texts of an entry read from the file are where the build wrote them,
-        with the digests it gives (put into the entry); an entry of this process has them."""
-        if not any(isinstance(value, _OnDisk) for _, _, value in entry.writes):
+        with the digests it gives (put into the entry); an entry of this process has them.
+        A drawing is not read back: the built pages get their drawings from the drawings'
+        folder by key (the hash of the drawing), whoever wrote it, so that it is there is
+        what a page needs (fragments.py), at every build that gives it back."""
+        if not any(isinstance(value, _DIGESTS) for _, _, value in entry.writes):
             return True
         out = self.memo.out
         if out is None:
             return False
         texts = []
-        docs = out / "docs"
+        docs = os.path.join(out, "docs")
+        drawings = os.path.join(out, "cache", "drawings")
         for target, k, value in entry.writes:
-            if isinstance(value, _OnDisk):
-                places = [out / "cache" / "drawings" / f"{k}.html"] if target == "fragments" \
-                    else [docs / _localized(k, self.site.lang), docs / k]
-                found = _read_back(places, value)
+            if isinstance(value, _DIGESTS):
+                if target == "fragments":
+                    if not os.path.isfile(os.path.join(drawings, f"{k}.html")):
+                        return False
+                    texts.append((target, k, KeptDrawing(value)))
+                    self.memo.drawings_found += 1
+                    continue
+                rels = [_localized(k, self.site.lang), k]
+                found = _read_back([os.path.join(docs, rel) for rel in rels], value)
                 if found is None:
                     return False
                 place, value, st = found
-                if target == "pages":  # write_tree need not read it again
-                    written_docs(docs).note(place.relative_to(docs).as_posix(), place, value,
-                                            st)
+                if self.known is not None:  # write_tree need not read it again
+                    self.known.note(rels[place], Path(docs, rels[place]), value, st)
                 self.memo.read_back += 1
             texts.append((target, k, value))
         entry.sums = entry.digests()
@@ -456,12 +473,12 @@ def _localized(path: str, lang: str) -> str:
     return f"{stem}.{lang}{dot}{ext}"
 
 
-def _read_back(places: list[Path], digest: str
-               ) -> tuple[Path, str, os.stat_result] | None:
-    """The first of ``places`` that has ``digest``, its text and its state before it was
-    read, or None (the digest of its UTF-8 bytes, as `page_memo_file.text_digest`, worked
-    out before decoding them)."""
-    for place in places:
+def _read_back(places: list[str], digest: str
+               ) -> tuple[int, str, os.stat_result] | None:
+    """The first of ``places`` that has ``digest`` (its place in the list), its text and
+    its state before it was read, or None (the digest of its UTF-8 bytes, as
+    `page_memo_file.text_digest`, worked out before decoding them)."""
+    for n, place in enumerate(places):
         try:
             with open(place, "rb") as stream:
                 st = os.fstat(stream.fileno())
@@ -470,7 +487,7 @@ def _read_back(places: list[Path], digest: str
             continue
         if hashlib.sha256(data).hexdigest() == digest:
             try:
-                return place, data.decode("utf-8"), st
+                return n, data.decode("utf-8"), st
             except UnicodeDecodeError:
                 return None
     return None

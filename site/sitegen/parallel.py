@@ -99,7 +99,9 @@ def _child(config: Any, recorder: Any, other: Path, report: Path) -> None:
         config["site_dir"] = str(other)
         with _english_pass_reduced(i18n, i18n.default_language):
             mkdocs_build(config)
-        result = {"rendered": recorder.rendered, "titles": recorder.titles}
+        from nuffle.sitegen import i18n_files  # the files it made, kept by the parent
+        result = {"rendered": recorder.rendered, "titles": recorder.titles,
+                  "i18n_files": i18n_files.handed()}
         finishing = config.plugins.get(FINISHING)
         if finishing is not None:  # the pages it finished, and what their scan found
             result["finished"] = finishing.pages
@@ -151,6 +153,8 @@ def build_split(config: Any, recorder: Any) -> dict:
     if "error" in result:
         raise RuntimeError(result["error"])
     index = _merge(site, other, i18n)
+    from nuffle.sitegen import i18n_files
+    i18n_files.absorb(result.get("i18n_files"))  # kept for the next process
     recorder.rendered += result["rendered"]
     recorder.titles.update(result["titles"])
     finishing = config.plugins.get(FINISHING)

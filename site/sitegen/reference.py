@@ -8,6 +8,7 @@ each one with the real parser and checker.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -18,7 +19,10 @@ from nuffle.dsl.diagnostics import SourceMap
 from nuffle.dsl.parser import GRAMMAR_PATH, RulesSyntaxError, parse_rules
 from nuffle.interpreter.vocabulary import GAMES, vocabulary
 from nuffle.interpreter.vocabulary.model import TypeDecl, Vocabulary, bounds_text
+from nuffle.sitegen import rules_kept
 from nuffle.sitegen.context import Site, esc, fence, table
+
+from nuffle.catalogue.model import RulesText
 
 GRAMMAR = GRAMMAR_PATH
 
@@ -105,14 +109,15 @@ def content_examples(site: Site) -> dict[tuple[str, str, str], Example]:
 
     from nuffle.catalogue.loader import rules_context
     out: dict[tuple[str, str, str], Example] = {}
+    known = rules_kept.kept()
     for item in site.catalogue.sorted_items():
         game = EDITIONS.get(item.edition or "")
         if game is None:
             continue
         for text in item.rules:
-            if text.ast is None:
+            used = _kept_usage(text, known)
+            if used is None:
                 continue
-            used = _usage(text.ast)
             names = rules_context(vocabulary(game), item, text)
             context = tuple(sorted(names.items())) if names else None
             for category, used_names in zip(("event", "effect", "query", "parameter"), used,
@@ -122,6 +127,23 @@ def content_examples(site: Site) -> dict[tuple[str, str, str], Example]:
                         game, text.kind, text.source.rstrip(), f"{item.kind}/{item.id}",
                         context))
     return out
+
+
+def _kept_usage(text: RulesText, known: rules_kept.Kept
+                ) -> tuple[set[str], ...] | None:
+    """The names ``text`` uses (None: its rules did not parse), as kept for its source
+    where they are (rules_kept.py), else read from its syntax tree and kept."""
+    if not text.parsed:
+        return None
+    key = rules_kept.sha(text.source)
+    used = known.usage.get(key)
+    if used is None:
+        if text.ast is None:
+            return None
+        rules_kept.WORK.walked += 1
+        used = known.usage[key] = _usage(text.ast)
+        known.changed = True
+    return used
 
 
 # Examples for the generic effects that only make sense in some windows.
@@ -282,6 +304,7 @@ def examples(site: Site) -> dict[tuple[str, str, str], Example]:
                         found[(game, category, name)] = made
     for title, _, kind, text in CONSTRUCTS:
         found[("construct", "construct", title)] = Example("blitz-bowl", kind, text, "template")
+    rules_kept.kept().save()  # what was learnt, for the next process
     return found
 
 
@@ -299,6 +322,22 @@ def _checked_template(game: str, category: str, name: str) -> Example | None:
 
 
 def example_ok(example: Example, content_ids: dict[str, str] | None = None) -> bool:
+    """Whether ``example`` parses and checks; without ``content_ids``, as the cache folder
+    kept it where it did (rules_kept.py; saved with the content's examples)."""
+    if content_ids is not None:
+        return _example_ok(example, content_ids)
+    known = rules_kept.kept()
+    key = rules_kept.sha(example.game, example.kind, example.text,
+                             json.dumps(example.context))
+    ok = known.verdicts.get(key)
+    if ok is None:
+        ok = known.verdicts[key] = _example_ok(example, None)
+        known.changed = True
+    return ok
+
+
+def _example_ok(example: Example, content_ids: dict[str, str] | None) -> bool:
+    rules_kept.WORK.checked += 1
     try:
         rules = parse_rules(example.text)
     except RulesSyntaxError:

@@ -105,7 +105,9 @@ def _key(env: Any, config: Any) -> tuple:
             stamps.append(os.stat(folder).st_mtime_ns)
         except OSError:
             stamps.append(None)
-    return (dirs, tuple(stamps), tuple(config.theme.static_templates))
+    # the static templates are a set: in the order of their names, not of this process's
+    # string hashes (another process, another order: the kept lists were missed)
+    return (dirs, tuple(stamps), tuple(sorted(config.theme.static_templates)))
 
 
 def kept_add_files_from_theme(real: Any) -> Any:

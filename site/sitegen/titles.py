@@ -16,7 +16,7 @@ import html
 import json
 import re
 import unicodedata
-from functools import partial
+from functools import lru_cache, partial
 
 from nuffle.sitegen.context import EDITION_NAMES, N_, SECTIONS, Site, esc
 
@@ -49,9 +49,11 @@ def title_of(text: str, path: str) -> str:
     return path.rsplit("/", 1)[-1].removesuffix(".md")
 
 
+@lru_cache(maxsize=16384)
 def sort_key(title: str) -> str:
     """Titles in dictionary order: case, accents and leading quotes aside ("Élite" beside
-    "Elite", '"Cannot…"' among the C)."""
+    "Elite", '"Cannot…"' among the C); worked out once per title in a process (the
+    navigation of each language and the indexes sort the same titles again)."""
     plain = unicodedata.normalize("NFKD", title)
     letters = "".join(c for c in plain if not unicodedata.combining(c)).casefold()
     return letters.lstrip("\"'“”‘’«»¡¿([ ") or letters

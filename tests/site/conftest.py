@@ -20,14 +20,13 @@ def default_site(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def built_dir(tmp_path: Path) -> Path:
-    """A built site's folder as the incremental planner reads it: a page and the search
-    indexes (the built one, and the complete one kept in the cache beside it)."""
+    """A built site's folder as the incremental planner reads it: a page and each
+    language's search index."""
     site = tmp_path / "site"
-    (site / "search").mkdir(parents=True)
+    for index in (site / "search", site / "it" / "search"):
+        index.mkdir(parents=True)
+        (index / "search_index.json").write_text('{"config": {}, "docs": []}')
     (site / "index.html").write_text("home")
-    (site / "search" / "search_index.json").write_text("{}")
-    (tmp_path / "cache").mkdir()
-    (tmp_path / "cache" / "search_index.json").write_text('{"config": {}, "docs": []}')
     return site
 
 

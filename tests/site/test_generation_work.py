@@ -300,3 +300,98 @@ def test_a_build_that_plays_no_games_imports_no_game_machinery(tmp_path: Path) -
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_references_parsing_is_kept_for_a_new_process(catalogue) -> None:
+    """The names each rules text uses and the template examples' verdicts are kept in the
+    cache folder (rules_kept.py): a new process walks no syntax tree and parses and
+    checks no example, and gets the same examples; an entry or a file of another shape
+    is work done again, never an error."""
+    import json
+
+    from nuffle.sitegen import reference, rules_kept
+    work = rules_kept.WORK
+
+    def in_a_new_process() -> tuple[dict, int, int]:
+        """The examples, and how many texts were walked and examples checked."""
+        rules_kept._KEPT.clear()
+        reference._attribute_example.cache_clear()
+        reference._checked_template.cache_clear()
+        before = replace(work)
+        found = reference.examples(Site.of(catalogue, "it"))
+        return found, work.walked - before.walked, work.checked - before.checked
+
+    path = rules_kept._file()
+    assert path is not None
+    path.unlink(missing_ok=True)
+    first, walked, checked = in_a_new_process()
+    assert walked > 200 and checked > 50
+    assert in_a_new_process() == (first, 0, 0)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["usage"][next(iter(raw["usage"]))] = [["hook"], []]  # three lists short
+    raw["verdicts"][next(iter(raw["verdicts"]))] = "yes"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert in_a_new_process() == (first, 1, 1)
+    path.write_text('{"format": 1, "usage": [', encoding="utf-8")
+    assert in_a_new_process() == (first, walked, checked)
+
+
+def test_the_coverage_pages_compile_verdicts_are_kept_for_a_new_process(catalogue) -> None:
+    """Whether each item's rules compile (the coverage page's engine column) is kept in the
+    cache folder with the reference's findings (rules_kept.py): a new process compiles
+    nothing and finds the same rows; a verdict of another shape is compiled again."""
+    import json
+
+    from nuffle.sitegen import coverage, rules_kept
+    work = rules_kept.WORK
+
+    def in_a_new_process() -> tuple[list, int]:
+        rules_kept._KEPT.clear()
+        before = work.compiled
+        return coverage.coverage_rows(Site.of(catalogue), []), work.compiled - before
+
+    path = rules_kept._file()
+    assert path is not None
+    path.unlink(missing_ok=True)
+    first, compiled = in_a_new_process()
+    assert compiled > 200 and any(row["engine"] for row in first)
+    assert in_a_new_process() == (first, 0)
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    raw["compiles"][next(iter(raw["compiles"]))] = 1
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert in_a_new_process() == (first, 1)
+
+
+def test_links_between_pages_are_worked_out_once_per_pair_of_folders(catalogue) -> None:
+    """`context.relative` gives what posixpath.relpath gives for every pair of the site's
+    pages (and odd paths), working out each pair of folders once."""
+    import posixpath
+
+    from nuffle.sitegen import context
+    site = Site.of(catalogue)
+    pages = sorted({site.item_path(item) for item in catalogue.sorted_items()
+                    if item.kind not in ("glossary", "roster", "ruling")})
+    odd = ["index.md", "../x.md", "x/../y.md", "./z.md", "teams/", "a/b/c/d.md"]
+    context._relative_folder.cache_clear()
+    pairs = 0
+    for target in [*pages[::7], *odd]:
+        for here in [*pages[::50], *odd]:
+            assert context.relative(target, here) == \
+                posixpath.relpath(target, posixpath.dirname(here) or ".")
+            pairs += 1
+    assert context._relative_folder.cache_info().misses < pairs / 10
+
+
+def test_each_title_is_put_in_dictionary_order_once(catalogue) -> None:
+    """The navigation of each language and the indexes sort the same titles: each title's
+    key (titles.sort_key: accents and case aside) is worked out once in a process."""
+    from nuffle.sitegen import build as build_module
+    from nuffle.sitegen.titles import sort_key
+    pages = {f"abilities/{item.id}.md": f"# {item.data.get('name', item.id)}\n"
+             for item in catalogue.of_kind("ability", "blitz-bowl")}
+    pages["abilities/index.md"] = "# Abilities\n"
+    sort_key.cache_clear()
+    first = build_module.nav(pages)
+    worked_out = sort_key.cache_info().misses
+    assert build_module.nav(pages) == first and len(pages) - 1 <= worked_out <= len(pages)
+    assert sort_key.cache_info().misses == worked_out

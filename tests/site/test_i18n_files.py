@@ -121,3 +121,25 @@ def test_the_plugins_languages_are_worked_out_once_per_build(tmp_path) -> None:
         mkdocs_build(load_config(str(kept)))
     assert i18n_files._MADE["languages"] - before == 1
     assert tree(tmp_path / "kept") == tree(tmp_path / "plain")
+
+
+def test_whether_a_file_is_in_the_docs_folder_is_told_from_the_names() -> None:
+    """The plugin asks of each file of each language's build whether it is in the docs
+    folder (a PurePath each): the same answer from the paths' names where both are absolute
+    and normal, the plugin's own for any other path."""
+    from mkdocs_static_i18n import is_relative_to, reconfigure
+    folders = ["/", "/out/docs", "/out/docs/", "/out/doc", "/out", "//net/docs", "/out/./docs",
+               "/out/docs/../docs", "docs", "/out/docs/sub"]
+    paths = ["/out/docs/a.md", "/out/docs", "/out/docs2/a.md", "/out/doc/a.md", "/x.md",
+             "/out/docs/sub/b.it.md", "//net/docs/a.md", "/out/docs/../a.md", "docs/a.md",
+             "/out/docs/./a.md", "/", "/out/docsa"]
+    real = reconfigure.is_relative_to
+    with i18n_files.kept_i18n_files():
+        assert reconfigure.is_relative_to is not real
+        before = i18n_files._INSIDE["by names"]
+        for path in paths:
+            for folder in folders:
+                assert reconfigure.is_relative_to(path, folder) == \
+                    is_relative_to(path, folder), (path, folder)
+        assert i18n_files._INSIDE["by names"] - before > len(paths)  # the normal ones
+    assert reconfigure.is_relative_to is real

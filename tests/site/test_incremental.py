@@ -72,22 +72,35 @@ def test_what_renders_everything(built_dir: Path) -> None:
     b"", b"\xff not UTF-8", b"{not json", b"[]", b'{"docs": {}}', b'{"docs": [{"text": "x"}]}',
     b'{"docs": [{"location": 7}]}', b'{"docs": []}' + b" " * (64 << 20),
 ])
-def test_a_damaged_kept_index_means_a_full_build(built_dir: Path, kept: bytes) -> None:
-    """The build folder is anyone's to edit: a partial build could not merge its pages into
-    such an index (it stopped with an internal error), so the whole site is rendered."""
+@pytest.mark.parametrize("lang", ["", "it/"])
+def test_a_damaged_kept_index_means_a_full_build(built_dir: Path, kept: bytes,
+                                                lang: str) -> None:
+    """The site is anyone's to edit: a partial build could not merge its pages into such
+    an index (it stopped with an internal error), so the whole site is rendered."""
     before, members = state(TITLES)
-    (built_dir.parent / "cache" / "search_index.json").write_bytes(kept)
+    (built_dir / f"{lang}search" / "search_index.json").write_bytes(kept)
     todo = plan(before, dict(before), members, built_dir)
     assert todo.full and todo.reason == "the previous search index is missing or damaged"
     assert todo.kept_index is None
 
 
 def test_a_partial_build_merges_into_the_index_its_plan_read(built_dir: Path) -> None:
+    """The whole index is put together from each language's as the last build wrote them
+    (the Italian pages' addresses from the Italian folder), read once, with no copy of it
+    kept beside the site."""
     before, members = state(TITLES)
-    kept = {"config": {}, "docs": [{"location": "teams/orc.html", "text": "kept"}]}
-    (built_dir.parent / "cache" / "search_index.json").write_text(json.dumps(kept))
+    english = {"config": {"lang": ["en"]},
+               "docs": [{"location": "teams/orc.html", "text": "kept"}]}
+    italian = {"config": {"lang": ["it"]},
+               "docs": [{"location": "teams/orc.html", "text": "tenuto"}]}
+    (built_dir / "search" / "search_index.json").write_text(json.dumps(english))
+    (built_dir / "it" / "search" / "search_index.json").write_text(json.dumps(italian))
     todo = plan(before, dict(before), members, built_dir)
-    assert not todo.full and todo.kept_index == kept
+    assert not todo.full and todo.kept_index == {
+        "config": {"lang": ["en"]},
+        "docs": [english["docs"][0], {"location": "it/teams/orc.html", "text": "tenuto"}]}
+    (built_dir / "it" / "search" / "search_index.json").unlink()
+    assert plan(before, dict(before), members, built_dir).full
 
 
 def test_a_state_file_anyone_edited_means_a_full_build(tmp_path: Path) -> None:
@@ -157,6 +170,8 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
     assert compiled == []
     assert postbuild.WORK.read == 0  # the index merged here is split, not read back
     assert safety.WORK.indexes_read == 0  # and each language's scanned as it is written
+    # the next build reads each language's index: no copy of the whole kept beside them
+    assert not (out / "cache" / "search_index.json").exists()
     assert not report.full, report.reason
     pages = [p for p in report.rendered if not p.endswith("404.html")]
     assert pages == ["abilities/frenzied.html", "abilities/index.html", "coverage.html",

@@ -155,9 +155,11 @@ def test_a_new_process_gives_back_the_pages_the_folder_keeps(tmp_path: Path, loa
     expected = readers(changed[0])
     assert made(out) == {"en": expected, "it": expected}
     assert len(memo.kept) == every - 2 * len(expected)
-    # every page and drawing given back was read back, once
-    assert 0 < memo.read_back <= sum(len(e.writes) for kept in memo.languages.values()
-                                     for e in kept.entries.values())
+    # every page given back was read back, once; a drawing was found in its folder, not
+    # read (the built pages read it from there)
+    assert memo.read_back > 0 and memo.drawings_found > 0
+    assert memo.read_back + memo.drawings_found <= sum(
+        len(e.writes) for kept in memo.languages.values() for e in kept.entries.values())
     page_memo.forget(tmp_path / "fresh")
     prepare(BuildOptions(out=tmp_path / "fresh", loaded=changed))
     assert docs_tree(out) == docs_tree(tmp_path / "fresh")
@@ -168,6 +170,22 @@ def test_a_new_process_gives_back_the_pages_the_folder_keeps(tmp_path: Path, loa
     memo = as_a_new_process(out)
     prepare(BuildOptions(out=out, loaded=changed))
     assert memo.made == [] and kept_file.stat().st_mtime_ns == before
+
+    # a drawing gone from its folder: the pages that drew it made again (and it written)
+    drawing = next((out / "cache" / "drawings").glob("*.html"))
+    text = drawing.read_text(encoding="utf-8")
+    drawing.unlink()
+    memo = as_a_new_process(out)
+    prepare(BuildOptions(out=out, loaded=changed))
+    assert memo.made and {maker for _, maker, _ in memo.made} == {"scenario"}
+    assert drawing.read_text(encoding="utf-8") == text
+    assert docs_tree(out) == docs_tree(tmp_path / "fresh")
+    # and in the same process (`nuffle site serve`), whose memo gave the others back so
+    drawing = next(p for p in (out / "cache" / "drawings").glob("*.html") if p != drawing)
+    drawing.unlink()
+    prepare(BuildOptions(out=out, loaded=changed))
+    assert {maker for _, maker, _ in page_memo.memo_for(out).made} == {"scenario"}
+    assert drawing.exists()
 
     # a page edited in the docs folder and an entry of another shape: those made again
     team = out / "docs" / "teams" / "human.md"
@@ -190,3 +208,40 @@ def test_a_new_process_gives_back_the_pages_the_folder_keeps(tmp_path: Path, loa
         prepare(BuildOptions(out=out, loaded=changed))
         assert len(memo.made) == every
     assert docs_tree(out) == docs_tree(tmp_path / "fresh")
+
+
+def test_a_new_process_giving_back_every_page_builds_no_syntax_tree(tmp_path: Path,
+                                                                     loaded) -> None:
+    """A rebuild in a new process with nothing changed makes no item page, and builds
+    none of the syntax trees the content cache keeps (about 300: the digests of the items
+    a page reads, the translators' entries, the reference's and the coverage page's
+    findings say whether rules parsed without them)."""
+    import subprocess
+    import sys
+    out = tmp_path / "out"
+    prepare(BuildOptions(out=out, loaded=loaded))
+    script = ("import sys; from pathlib import Path; from nuffle.catalogue import cache; "
+              "built = []; real = cache._KeptTree.build; "
+              "cache._KeptTree.build = lambda self: built.append(1) or real(self); "
+              "from nuffle.sitegen.build import BuildOptions, prepare; "
+              "from nuffle.sitegen.page_memo import memo_for; "
+              "prepare(BuildOptions(out=Path(sys.argv[1]))); "
+              "print(len(built), len(memo_for(Path(sys.argv[1])).made))")
+    for _ in range(2):  # the first may learn what the rules cache did not hold yet
+        done = subprocess.run([sys.executable, "-c", script, str(out)], check=True,
+                              capture_output=True, text=True)
+    assert done.stdout.split() == ["0", "0"]
+
+
+def test_a_drawing_removed_while_the_site_is_built_stops_the_build(tmp_path: Path) -> None:
+    """A drawing given back by the memo is not read (fragments.KeptDrawing stands for it):
+    had it gone before the drawings are written, its text is not there to write: the build
+    says so rather than write something else."""
+    from mkdocs.exceptions import BuildError
+    from nuffle.sitegen.fragments import KeptDrawing, write_fragments
+    write_fragments(tmp_path, {"a" * 20: "<svg></svg>"})
+    write_fragments(tmp_path, {"a" * 20: KeptDrawing("digest")})  # there: left as it is
+    assert (tmp_path / "cache" / "drawings" / ("a" * 20 + ".html")).read_text() == \
+        "<svg></svg>"
+    with pytest.raises(BuildError, match="removed"):
+        write_fragments(tmp_path, {"b" * 20: KeptDrawing("digest")})

@@ -107,3 +107,31 @@ def test_each_page_is_finished_and_scanned_where_it_is_rendered(tmp_path: Path) 
     assert safety.WORK.indexes_read == 2  # each language's index with its script
     assert tree(site) == after_the_build
     assert b'hreflang="it"' in after_the_build["it/teams/orc.html"]
+
+
+def test_the_files_the_other_process_made_are_kept_for_the_next_build(tmp_path: Path) -> None:
+    """mkdocs-static-i18n's files (i18n_files.py) that the child made for the other
+    languages, in its own folder, are kept in the build folder's file with the English
+    ones: a later build in a new process, into the site's folder, makes none of them."""
+    from nuffle.sitegen import i18n_files
+    kept = tmp_path / "cache" / i18n_files.NAME
+
+    def new_process() -> None:
+        for found in (i18n_files._KEPT, i18n_files._SEEN, i18n_files._ROWS):
+            found.clear()
+
+    new_process()
+    config = load_config(str(config_file(tmp_path, "two")))
+    recorder = Recorder()
+    config.plugins["nuffle/recorder"] = recorder
+    before = dict(i18n_files._MADE)
+    with i18n_files.kept_i18n_files(kept):
+        build_split(config, recorder)
+    assert i18n_files._MADE["made"] > before["made"]
+    new_process()
+    before = dict(i18n_files._MADE)
+    config = load_config(str(config_file(tmp_path, "two")))
+    with i18n_files.kept_i18n_files(kept):
+        mkdocs_build(config)  # both languages, in this process
+    assert i18n_files._MADE["made"] == before["made"]
+    assert i18n_files._MADE["kept"] - before["kept"] >= 2 * len(PAGES)

@@ -89,3 +89,16 @@ def test_each_languages_listing_is_kept_for_a_new_process(tmp_path: Path) -> Non
     assert theme_files._LISTED["listed"] - before == listed
     kept = json.loads((private_cache_dir() / theme_files.NAME).read_text(encoding="utf-8"))
     assert len(kept["lists"]) == 2
+
+
+def test_the_key_is_the_same_whatever_order_the_static_templates_come_in() -> None:
+    # MkDocs keeps them in a set, whose order changes with each process's string hashes:
+    # a key in that order missed the kept lists in about every other new process
+    from types import SimpleNamespace
+
+    def config(templates: list[str]) -> SimpleNamespace:
+        theme = SimpleNamespace(dirs=["/nowhere/a", "/nowhere/b"], static_templates=templates)
+        return SimpleNamespace(theme=theme)
+    one = theme_files._key(None, config(["sitemap.xml", "404.html"]))
+    assert one == theme_files._key(None, config(["404.html", "sitemap.xml"]))
+    assert one[2] == ("404.html", "sitemap.xml")
