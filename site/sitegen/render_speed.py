@@ -17,6 +17,8 @@ their result needing it; while a build runs, `faster_rendering` changes how they
   depend on its HTML only, so they are kept by a digest of that HTML (`SearchSections`);
   it reads a page's highlighted blocks without Pygments' spans, which give it the same
   text (highlight_cache.py).
+- Python-Markdown tries each inline pattern only on text holding the character it needs to
+  match (inline_speed.py).
 - A page's conversion from Markdown is kept by a digest of what decides it
   (page_renders.py) and replayed.
 - The navigation's closed items (most of a scenario page's navigation) are rendered once
@@ -44,6 +46,7 @@ from mkdocs import theme as _theme
 from mkdocs import utils as _mkdocs_utils
 from mkdocs.structure import pages as _pages
 from nuffle.sitegen import highlight_cache, search_cut
+from nuffle.sitegen.inline_speed import skipping_inline_patterns
 from nuffle.sitegen.kept_entries import Kept
 from nuffle.sitegen.nav_renders import NavRenders
 from nuffle.sitegen.page_renders import PageRenders
@@ -204,7 +207,8 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
     _search.SearchIndex.add_entry_from_context = add_entry_from_context
     _ACTIVE.append(speed)
     try:
-        yield speed
+        with skipping_inline_patterns():
+            yield speed
         speed.sections.save()
         speed.renders.save()
     finally:
