@@ -47,8 +47,10 @@ def can_split(languages: list[str]) -> bool:
             and not other_threads())
 
 
-def _memo_rows(memo: PageMemo, lang: str) -> dict | None:
-    """What ``memo`` noted of ``lang``'s pages, as JSON (None: not all of it can be)."""
+def _memo_rows(memo: PageMemo, lang: str, site: Any) -> dict | None:
+    """What ``memo`` noted of ``lang``'s pages, as JSON (None: not all of it can be); a
+    text that ``site`` holds as it is under the same name is left out (None), not sent
+    twice."""
     kept = memo.languages.get(lang)
     if kept is None or kept.raw is not None:
         return None
@@ -60,7 +62,8 @@ def _memo_rows(memo: PageMemo, lang: str) -> dict | None:
         rows.append([name, page_memo_file.plain(key), entry.args,
                      [[source, page_memo_file.plain(k), page_memo_file.plain(d)]
                       for source, k, d in entry.reads],
-                     [[target, k, value] for target, k, value in entry.writes]])
+                     [[target, k, None if getattr(site, target).get(k) == value else value]
+                      for target, k, value in entry.writes]])
     return {"context": kept.context, "rows": rows,
             "made": [[m[0], m[1], page_memo_file.plain(m[2])] for m in memo.made
                      if m[0] == lang],
@@ -69,14 +72,16 @@ def _memo_rows(memo: PageMemo, lang: str) -> dict | None:
             "changed": memo.changed, "read_back": memo.read_back}
 
 
-def _absorb(memo: PageMemo, lang: str, handed: dict) -> None:
-    """The child's notes of ``lang``'s pages into ``memo``, as if made here."""
+def _absorb(memo: PageMemo, lang: str, handed: dict, made: _Made) -> None:
+    """The child's notes of ``lang``'s pages into ``memo``, as if made here (a text left
+    out is the one ``made`` holds under its name)."""
     entries: dict[tuple, _Entry] = {}
     for name, key, args, reads, writes in handed["rows"]:
         entries[(name, page_memo_file.hashable(key))] = _Entry(
             args, tuple((source, page_memo_file.hashable(k), page_memo_file.hashable(d))
                         for source, k, d in reads),
-            tuple((target, k, value) for target, k, value in writes))
+            tuple((target, k, getattr(made, target)[k] if value is None else value)
+                  for target, k, value in writes))
     # local None: checked, like a memo read from its file, by the context alone
     memo.languages[lang] = _Kept(handed["context"], entries)
     memo.made += [(lang, name, page_memo_file.hashable(key))
@@ -92,7 +97,7 @@ def _child(languages: list[str], make: Callable[[str], Any], memo: PageMemo,
     result: dict[str, Any] = {}
     for lang in languages:
         other = make(lang)
-        rows = _memo_rows(memo, lang)
+        rows = _memo_rows(memo, lang, other)
         if rows is None:
             return  # not handed back: the parent makes them
         result[lang] = {"pages": dict(other.pages), "fragments": dict(other.fragments),
@@ -138,8 +143,8 @@ def languages_apart(languages: list[str], make: Callable[[str], Any], memo: Page
         report.unlink(missing_ok=True)
     if isinstance(found, dict) and all(lang in found for lang in languages):
         for lang in languages:
-            _absorb(memo, lang, found[lang]["memo"])
             handed[lang] = _Made(found[lang]["pages"], found[lang]["fragments"])
+            _absorb(memo, lang, found[lang]["memo"], handed[lang])
         WORK.made_apart = tuple(languages)
 
 
