@@ -43,14 +43,16 @@ WORK = SplitWork()
 
 
 def can_split(languages: list[str]) -> bool:
+    """Whether other languages' pages can be made in a forked process (see the module)."""
     return (bool(languages) and hasattr(os, "fork") and available_processors() > 1
             and not other_threads())
 
 
-def _memo_rows(memo: PageMemo, lang: str, site: Any) -> dict | None:
+def _memo_rows(memo: PageMemo, lang: str, site: Any, read_back: int = 0) -> dict | None:
     """What ``memo`` noted of ``lang``'s pages, as JSON (None: not all of it can be); a
     text that ``site`` holds as it is under the same name is left out (None), not sent
-    twice."""
+    twice; ``read_back``: the pages the memo had read back before this process made
+    them."""
     kept = memo.languages.get(lang)
     if kept is None or kept.raw is not None:
         return None
@@ -69,7 +71,7 @@ def _memo_rows(memo: PageMemo, lang: str, site: Any) -> dict | None:
                      if m[0] == lang],
             "kept": [[m[0], m[1], page_memo_file.plain(m[2])] for m in memo.kept
                      if m[0] == lang],
-            "changed": memo.changed, "read_back": memo.read_back}
+            "changed": memo.changed, "read_back": memo.read_back - read_back}
 
 
 def _absorb(memo: PageMemo, lang: str, handed: dict, made: _Made) -> None:
@@ -96,8 +98,9 @@ def _child(languages: list[str], make: Callable[[str], Any], memo: PageMemo,
            report: Path) -> None:
     result: dict[str, Any] = {}
     for lang in languages:
+        before = memo.read_back
         other = make(lang)
-        rows = _memo_rows(memo, lang, other)
+        rows = _memo_rows(memo, lang, other, before)
         if rows is None:
             return  # not handed back: the parent makes them
         result[lang] = {"pages": dict(other.pages), "fragments": dict(other.fragments),
