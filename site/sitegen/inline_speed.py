@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -71,19 +72,22 @@ def mirrored() -> bool:
         return False
 
 
-_KNOWN: dict[int, tuple[Any, tuple[str, ...] | None]] = {}
+# each pattern's needs, worked out once (kept no longer than the pattern: `serve` makes new
+# converters at each rebuild)
+_KNOWN: weakref.WeakKeyDictionary[Any, tuple[str, ...] | None] = weakref.WeakKeyDictionary()
 
 
 def _needs(pattern: Any) -> tuple[str, ...] | None:
-    """What ``pattern`` needs in a text to match, if it is one of `NEEDS`' (by its id,
-    kept with it so that the id names no other pattern)."""
-    found = _KNOWN.get(id(pattern))
-    if found is None or found[0] is not pattern:
-        regex = getattr(getattr(pattern, "compiled_re", None), "pattern", None)
-        needs = NEEDS.get(regex) if isinstance(pattern, inlinepatterns.InlineProcessor) \
-            and isinstance(regex, str) else None
-        found = _KNOWN[id(pattern)] = (pattern, needs)
-    return found[1]
+    """What ``pattern`` needs in a text to match, if it is one of `NEEDS`' (else None)."""
+    try:
+        return _KNOWN[pattern]
+    except KeyError:
+        pass
+    regex = getattr(getattr(pattern, "compiled_re", None), "pattern", None)
+    needs = NEEDS.get(regex) if isinstance(pattern, inlinepatterns.InlineProcessor) \
+        and isinstance(regex, str) else None
+    _KNOWN[pattern] = needs
+    return needs
 
 
 def handle_inline(self: Any, data: str, patternIndex: int = 0) -> str:  # noqa: N803
