@@ -5,8 +5,9 @@ Prints, beside the targets of issue 16 and the figures before it:
 - the full build time with an empty cache folder (a first build on a new machine: the
   content, the theme's templates, the interface strings and every page's Markdown worked
   out from nothing; generate the pages, then MkDocs with the Material theme, both
-  languages, rendered in two processes at once when two processors are free
-  (site/sitegen/parallel.py); no balance simulation);
+  languages, made (site/sitegen/generation_split.py) and rendered
+  (site/sitegen/parallel.py) in two processes at once when two processors are free; no
+  balance simulation);
 - the full build time into another new folder with that cache kept (a later full build:
   the pages' HTML and search sections of the last full build are reused where their
   Markdown is the same, site/sitegen/page_renders.py);

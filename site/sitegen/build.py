@@ -36,6 +36,7 @@ from nuffle.sitegen.blood_bowl_pages import (
 from nuffle.sitegen.context import N_, Site, code, interface_text, table
 from nuffle.sitegen.coverage import coverage_page, coverage_rows
 from nuffle.sitegen.fragments import Drawings, write_fragments
+from nuffle.sitegen.generation_split import languages_apart
 from nuffle.sitegen.incremental import (
     BuildReport,
     Recorder,
@@ -156,9 +157,12 @@ def pack_root_of(path: Path) -> Path:
     return pack_root(path) or (path if path.is_dir() else path.parent)
 
 
-def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> Site:
+def generate(opts: BuildOptions, progress: Callable[[], None] | None = None,
+             apart: bool = False) -> Site:
     """The whole docs tree as {path: text}: the English pages, and each other language's
-    beside them as `page.<lang>.md` (mkdocs-static-i18n's suffix layout)."""
+    beside them as `page.<lang>.md` (mkdocs-static-i18n's suffix layout); ``apart``: the
+    other languages' pages may be made in a forked process meanwhile (generation_split.py:
+    a build that renders every page)."""
     catalogue, diags, _ = opts.loaded or load_site_content(opts.content)
     from nuffle.sitegen.balance import GAMES_FOR_5_POINTS
     games = opts.balance_games or GAMES_FOR_5_POINTS
@@ -188,11 +192,17 @@ def generate(opts: BuildOptions, progress: Callable[[], None] | None = None) -> 
     site.left_english = {lang: missing for lang, (_, missing) in localized.items()}
     memo = memo_for(opts.out)
     memo.start_build()
-    language_site(site, data, diags, translated, report, opts.sweeps, memo)
-    for lang, (other_catalogue, missing) in localized.items():
+
+    def make(lang: str) -> Site:
+        other_catalogue, missing = localized[lang]
         other = Site.of(other_catalogue, lang)
         other.untranslated = missing
-        language_site(other, data, diags, translated, report, opts.sweeps, memo)
+        return language_site(other, data, diags, translated, report, opts.sweeps, memo)
+
+    with languages_apart(list(localized), make, memo, opts.out, apart) as made:
+        language_site(site, data, diags, translated, report, opts.sweeps, memo)
+    for lang in localized:
+        other = made(lang)
         site.fragments.update(other.fragments)
         for path, text in other.pages.items():
             stem, dot, ext = path.rpartition(".")
@@ -594,10 +604,11 @@ def prepare(opts: BuildOptions, dev: bool = False,
 
 
 def _prepare(opts: BuildOptions, dev: bool = False,
-             progress: Callable[[], None] | None = None
+             progress: Callable[[], None] | None = None, apart: bool = False
              ) -> tuple[Path, int, dict[str, str], dict[str, Any]]:
-    """`prepare`, also returning the pages and the configuration."""
-    site = generate(opts, progress)
+    """`prepare`, also returning the pages and the configuration (``apart``: as
+    `generate`'s)."""
+    site = generate(opts, progress, apart)
     docs = opts.out / "docs"
     written = write_tree(docs, site.pages)
     write_fragments(opts.out, site.fragments)
@@ -654,7 +665,10 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
 
     previous = read_state(opts.out) if incremental else None
     forget_state(opts.out)
-    config_path, written, pages, settings = _prepare(opts, progress=progress)
+    # a build with no previous one to compare with renders every page: the languages'
+    # pages are made in two processes where they can be (generation_split.py)
+    config_path, written, pages, settings = _prepare(opts, progress=progress,
+                                                     apart=parallel and previous is None)
     navs = {"en": settings["nav"]}
     for language in settings["plugins"][1]["i18n"]["languages"]:
         if not language.get("default"):

@@ -12,9 +12,13 @@ their result needing it; while a build runs, `faster_rendering` changes how they
   answer depends only on the link and the page's folder, so it is worked out once per pair
   (`mkdocs.utils.get_relative_url`, which `normalize_url` calls).
 - Material's search plugin reads every page's HTML again with `html.parser` to cut it into
-  sections for the index; the sections of a page depend on its HTML only, so they are kept
-  by a digest of that HTML (`SearchSections`); it reads a page's highlighted blocks
-  without Pygments' spans, which give it the same text (highlight_cache.py).
+  sections for the index; here they are cut by search_cut.py, which gives the same
+  sections in one pass (the theme's parser reads a page it cannot); the sections of a page
+  depend on its HTML only, so they are kept by a digest of that HTML (`SearchSections`);
+  it reads a page's highlighted blocks without Pygments' spans, which give it the same
+  text (highlight_cache.py).
+- Python-Markdown tries each inline pattern only on text holding the character it needs to
+  match (inline_speed.py).
 - A page's conversion from Markdown is kept by a digest of what decides it
   (page_renders.py) and replayed.
 - The navigation's closed items (most of a scenario page's navigation) are rendered once
@@ -41,7 +45,8 @@ from material.plugins.search import plugin as _search
 from mkdocs import theme as _theme
 from mkdocs import utils as _mkdocs_utils
 from mkdocs.structure import pages as _pages
-from nuffle.sitegen import highlight_cache
+from nuffle.sitegen import highlight_cache, search_cut
+from nuffle.sitegen.inline_speed import skipping_inline_patterns
 from nuffle.sitegen.kept_entries import Kept
 from nuffle.sitegen.nav_renders import NavRenders
 from nuffle.sitegen.page_renders import PageRenders
@@ -107,11 +112,7 @@ class SearchSections(Kept):
                 if block in html:
                     self.twins_read += html.count(block)
                     html = html.replace(block, twin)
-            parser = _search.Parser()
-            parser.feed(html)
-            parser.close()
-            found = self.used[key] = [[s.id, list(s.title), list(s.text)]
-                                      for s in parser.data if not s.is_excluded()]
+            found = self.used[key] = search_cut.sections(html)
         return list(found)
 
 
@@ -206,7 +207,8 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
     _search.SearchIndex.add_entry_from_context = add_entry_from_context
     _ACTIVE.append(speed)
     try:
-        yield speed
+        with skipping_inline_patterns():
+            yield speed
         speed.sections.save()
         speed.renders.save()
     finally:

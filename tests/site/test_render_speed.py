@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from material.plugins.search import plugin as search_plugin
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
+from nuffle.sitegen import search_cut
 from nuffle.sitegen.incremental import Recorder
 from nuffle.sitegen.parallel import build_split
 from nuffle.sitegen.render_speed import CACHE_NAME, RENDERS_NAME, faster_rendering
@@ -58,19 +58,21 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The HTML the theme's search parser reads."""
+    """The HTML cut into search sections (search_cut.sections: as the theme's parser)."""
     seen: list[str] = []
-    real = search_plugin.Parser.feed
-    monkeypatch.setattr(search_plugin.Parser, "feed",
-                        lambda self, data: seen.append(data) or real(self, data))
+    real = search_cut.sections
+    monkeypatch.setattr(search_cut, "sections", lambda html: seen.append(html) or real(html))
     return seen
 
 
 def test_the_site_is_the_same_with_one_markdown_and_fewer_relative_links(
         tmp_path: Path, cache_dir: Path) -> None:
     plain, _ = build(tmp_path, "plain", fast=False)
+    before = (search_cut.WORK.cut, search_cut.WORK.theme)
     fast, speed = build(tmp_path, "fast", fast=True)
     assert speed is not None
+    # every page's sections cut in one pass, none by the theme's parser
+    assert (search_cut.WORK.cut, search_cut.WORK.theme) == (before[0] + 7, before[1])
     assert sorted(fast) == sorted(plain)
     assert [p for p in fast if fast[p] != plain[p]] == []
     index = json.loads(fast["search/search_index.json"])
