@@ -70,10 +70,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_content_option(build, "to show")
     build.set_defaults(run=lambda args: run_build(args, build))
     serve = actions.add_parser("serve", help="serve the site, rebuilding on content changes",
-                               description="Serve the site on localhost; editing a content "
-                                           "file or a hand-written page rebuilds it.")
+                               description="Build the site as `site build` does and serve it "
+                                           "on localhost; saving a content file, a "
+                                           "translation or a hand-written page rebuilds the "
+                                           "pages that depend on it and reloads the browser.")
     serve.add_argument("--out", default="build/site", metavar="DIR", type=site_folder,
-                       help="where the pages and the configuration go (default: %(default)s)")
+                       help="where the pages, the configuration and the site go, as for "
+                            "`site build` (default: %(default)s; one folder serves both)")
     serve.add_argument("--port", type=port_number, default=8000,
                        help="the port on 127.0.0.1, 1 to 65535 (default: %(default)s)")
     add_content_option(serve, "to show (its files are watched too)")
@@ -140,19 +143,26 @@ def port_problem(port: int) -> str | None:
 
 
 def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from nuffle.i18n.catalog import CatalogError
-    from nuffle.sitegen.build import BuildOptions, serve
+    from nuffle.cli.common import print_diagnostics
+    from nuffle.sitegen.build import BuildOptions
+    from nuffle.sitegen.serve import inside_watched, serve
 
     packs = tuple(pack_paths(parser, args.content, args.base))
+    opts = BuildOptions(out=Path(args.out), content=packs)
+    watched = inside_watched(opts)
+    if watched is not None:
+        parser.error(f"--out {args.out} is inside {watched}, which is watched: each build "
+                     "would start another; choose a folder outside it")
     problem = port_problem(args.port)
     if problem:
         print(f"nuffle site serve: error: {problem}; choose another with --port", file=sys.stderr)
         return EXIT_USAGE
-    print(f"serving the site on http://127.0.0.1:{args.port}/ (Ctrl-C to stop); editing the "
-          "content or the hand-written pages rebuilds it", flush=True)
+    print(f"serving the site on http://127.0.0.1:{args.port}/ once it is built (Ctrl-C to "
+          "stop); saving the content or a hand-written page rebuilds it", flush=True)
     try:
-        serve(BuildOptions(out=Path(args.out), strict=False, content=packs), port=args.port)
-    except CatalogError as exc:  # an unreadable translation catalog (I106)
-        print(exc.diagnostic(), file=sys.stderr)
-        return EXIT_CONTENT
+        serve(opts, print_diagnostics, port=args.port)
+    except OSError as exc:  # the port was taken while the site was built
+        print(f"nuffle site serve: error: cannot listen on 127.0.0.1:{args.port}: "
+              f"{exc.strerror}; choose another with --port", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK

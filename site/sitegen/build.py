@@ -81,7 +81,7 @@ from nuffle.sitegen.written_docs import written_docs
 from nuffle.catalogue.loader import content_files
 from nuffle.catalogue.model import Catalogue
 from nuffle.catalogue.packs import pack_root
-from nuffle.paths import content_dir, schema_dir, site_dir
+from nuffle.paths import schema_dir, site_dir
 
 SITE_DIR = site_dir()  # the hand-written pages and assets: a checkout's site/, or the wheel's copy
 HAND_WRITTEN = SITE_DIR / "docs"
@@ -535,7 +535,7 @@ def i18n_config() -> dict:
             "reconfigure_material": True, "reconfigure_search": False, "languages": languages}
 
 
-def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False,
+def mkdocs_config(opts: BuildOptions, pages: dict[str, str],
                   groups: dict[str, str] | None = None) -> dict:
     """The MkDocs configuration; ``groups``: the scenarios' sub-sections (scenario_groups)."""
     config: dict[str, Any] = {
@@ -586,24 +586,18 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str], dev: bool = False,
     for language in config["plugins"][1]["i18n"]["languages"]:
         if not language.get("default"):  # each language's items in the order of its names
             language["nav"] = nav(pages, language["locale"], groups)
-    if dev:
-        config["watch"] = [str(content_dir()), str(HAND_WRITTEN),
-                           *sorted({str(pack_root_of(p)) for p in opts.content})]
-        config["extra"]["nuffle_content"] = [str(p.resolve()) for p in opts.content]
-        # (read back by serve_hook: each rebuild reads the packs' folders afresh)
-        config["hooks"] = [str(Path(__file__).with_name("serve_hook.py"))]
     return config
 
 
-def prepare(opts: BuildOptions, dev: bool = False,
+def prepare(opts: BuildOptions,
             progress: Callable[[], None] | None = None) -> tuple[Path, int]:
     """Generate the docs and the configuration into ``opts.out``; return the config path
     and how many files were written."""
-    config_path, written, _, _ = _prepare(opts, dev, progress)
+    config_path, written, _, _ = _prepare(opts, progress)
     return config_path, written
 
 
-def _prepare(opts: BuildOptions, dev: bool = False,
+def _prepare(opts: BuildOptions,
              progress: Callable[[], None] | None = None, apart: bool = False
              ) -> tuple[Path, int, dict[str, str], dict[str, Any]]:
     """`prepare`, also returning the pages and the configuration (``apart``: as
@@ -619,7 +613,7 @@ def _prepare(opts: BuildOptions, dev: bool = False,
         if not target.exists() or target.read_bytes() != asset.read_bytes():
             shutil.copyfile(asset, target)
     config = opts.out / "mkdocs.yml"
-    settings = mkdocs_config(opts, site.pages, dev, scenario_groups(site))
+    settings = mkdocs_config(opts, site.pages, scenario_groups(site))
     text = config_text(settings)
     if not config.exists() or config.read_text(encoding="utf-8") != text:
         config.write_text(text, encoding="utf-8")
@@ -716,17 +710,3 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     write_state(opts.out, {**state, "titles": {**known, **recorder.titles}})
     return BuildReport(site_dir, todo.full, todo.reason, written, sorted(recorder.rendered),
                        len(memo_for(opts.out).made))
-
-
-def serve(opts: BuildOptions, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve with live reload; a change to the content or the hand-written pages
-    regenerates the Markdown (see serve_hook.py) and rebuilds."""
-    from mkdocs.commands.serve import serve as mkdocs_serve
-
-    config_path, _ = prepare(opts, dev=True)
-    SERVE_STATE["opts"] = opts
-    mkdocs_serve(str(config_path), open_in_browser=False, livereload=True,
-                 dev_addr=f"{host}:{port}")
-
-
-SERVE_STATE: dict = {}

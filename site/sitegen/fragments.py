@@ -7,10 +7,10 @@ So a page holds a placeholder (`<div data-nf-drawing="KEY"></div>`, KEY the draw
 hash: a changed drawing changes the page's Markdown, which the incremental build needs),
 the drawings are written to `DIR/cache/drawings/KEY.html`, and the built page gets each
 drawing back in place of its placeholder once MkDocs has rendered it (the `Drawings`
-plugin, and `serve_hook.py` for `nuffle site serve`). The drawings are in a figure that the
-search leaves out (`data-search-exclude`), so the index is the same, and the built HTML is
-the same as with the drawing inline; the safety scan and the link check read the built
-HTML, drawings included.
+plugin, in every build: `nuffle site serve` builds as `site build` does). The drawings
+are in a figure that the search leaves out (`data-search-exclude`), so the index is the
+same, and the built HTML is the same as with the drawing inline; the safety scan and the
+link check read the built HTML, drawings included.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ class _Folder(dict):
 
 
 def inline_built(output: str, out: Path) -> str:
-    """A built page with its drawings back (what the plugin and the serve hook do)."""
+    """A built page with its drawings back (what the plugin does)."""
     if "data-nf-drawing" not in output:
         return output
     return inline(output, _Folder(folder(out)))

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import Abort
+from nuffle.sitegen.content_prefetch import other_threads
 from nuffle.sitegen.render_speed import active
 
 from nuffle.machine import available_processors
@@ -49,10 +50,12 @@ _SKIPPED = ("_populate_page", "_build_page", "_build_theme_template")
 
 def can_split(config: Any) -> bool:
     """Whether a full build can run its languages in two processes: fork, two processors,
-    and another language to build."""
+    another language to build, and no other thread running (`nuffle site serve` rebuilds
+    while its server's threads run: a forked copy of a lock one of them held could be
+    held forever)."""
     i18n = config.plugins.get("i18n")
     return (hasattr(os, "fork") and available_processors() > 1 and i18n is not None
-            and len(getattr(i18n, "build_languages", [])) > 1)
+            and len(getattr(i18n, "build_languages", [])) > 1 and not other_threads())
 
 
 @contextmanager

@@ -185,6 +185,18 @@ def test_a_missing_out_folder_is_accepted_and_not_made_before_the_build(tmp_path
     assert tree(tmp_path) == []
 
 
+def test_serve_refuses_an_out_folder_inside_what_it_watches(tmp_path) -> None:
+    """Each build would write into a watched folder and start the next one."""
+    pack = tmp_path / "pack"
+    (pack / "abilities").mkdir(parents=True)
+    (pack / "nuffle-pack.yaml").write_text("kind: content-pack\nid: pk\nname: P\n")
+    (pack / "abilities" / "a.yaml").write_text("kind: ability\nid: a\n")
+    line = one_line_error(nuffle("site", "serve", "--content", pack, "--out", pack / "site"),
+                          "--out", "is inside", "which is watched")
+    assert str(pack.resolve()) in line
+    assert sorted(p.name for p in pack.iterdir()) == ["abilities", "nuffle-pack.yaml"]
+
+
 def test_a_previous_build_folder_is_accepted(tmp_path) -> None:
     (tmp_path / "mkdocs.yml").write_text("site_name: Nuffle rules reference\n", encoding="utf-8")
     (tmp_path / "docs").mkdir()

@@ -223,7 +223,8 @@ def test_a_pack_translates_its_own_items(tmp_path, capsys) -> None:
 
 
 def test_the_site_shows_a_pack_as_homebrew_and_serve_watches_it(tmp_path) -> None:
-    from nuffle.sitegen.serve_hook import on_pre_build
+    from nuffle.sitegen.build import BuildOptions, prepare
+    from nuffle.sitegen.serve import watched_folders
     pack = tmp_path / "pack"
     write(pack / "nuffle-pack.yaml", "kind: content-pack\nid: pk\nname: Gobbo Rules\n"
                                      "author: Jane *Doe* & Co\nurl: https://x.org/gobbo\n")
@@ -231,8 +232,8 @@ def test_the_site_shows_a_pack_as_homebrew_and_serve_watches_it(tmp_path) -> Non
           ABILITY.format(id="sprint", name="Sprint", source="homebrew"))
     out = tmp_path / "site"
     out.mkdir()
-    on_pre_build({"config_file_path": str(out / "mkdocs.yml"),
-                  "extra": {"nuffle_content": [str(pack)]}})
+    opts = BuildOptions(out=out, content=(pack,))
+    prepare(opts)  # the pages `site build` and `site serve` make
     page = (out / "docs" / "abilities" / "sprint.md").read_text()
     assert "*Homebrew: by Jane &#42;Doe&#42; &#38; Co, Gobbo Rules.* <https://x.org/gobbo>" \
         in page  # the author's name escaped: it cannot make Markdown or HTML
@@ -240,6 +241,4 @@ def test_the_site_shows_a_pack_as_homebrew_and_serve_watches_it(tmp_path) -> Non
     assert "id <code>sprint</code>* · **Homebrew**" in page  # under the title too
     bundled = (out / "docs" / "abilities" / "catchers-instincts.md").read_text()
     assert "Homebrew" not in bundled and "Source:" in bundled
-    from nuffle.sitegen.build import BuildOptions, mkdocs_config
-    config = mkdocs_config(BuildOptions(out=out, content=(pack,)), {}, dev=True)
-    assert str(pack.resolve()) in config["watch"]
+    assert pack.resolve() in watched_folders(opts)

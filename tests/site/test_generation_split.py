@@ -91,7 +91,7 @@ def test_only_a_build_with_nothing_to_compare_with_makes_them_apart(
     class Stop(Exception):
         pass
 
-    def prepare(opts, dev=False, progress=None, apart=False):
+    def prepare(opts, progress=None, apart=False):
         asked.append(apart)
         raise Stop
     monkeypatch.setattr(build, "_prepare", prepare)
@@ -103,6 +103,7 @@ def test_only_a_build_with_nothing_to_compare_with_makes_them_apart(
     with pytest.raises(Stop):
         build.build_site(BuildOptions(out=tmp_path))
     assert asked == [True, True, False, False]
+    monkeypatch.setattr(generation_split, "available_processors", lambda: 2)
     assert generation_split.can_split(["it"]) or generation_split.other_threads()
     assert not generation_split.can_split([])
     monkeypatch.setattr(generation_split, "available_processors", lambda: 1)

@@ -5,6 +5,7 @@ the other process rendered are recorded. No bundled site build: quick."""
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,21 @@ def test_the_files_the_other_process_made_are_kept_for_the_next_build(tmp_path: 
         mkdocs_build(config)  # both languages, in this process
     assert i18n_files._MADE["made"] == before["made"]
     assert i18n_files._MADE["kept"] - before["kept"] >= 2 * len(PAGES)
+
+
+def test_no_split_beside_other_threads(tmp_path: Path, monkeypatch) -> None:
+    """`nuffle site serve` rebuilds while its server's threads run: a process forked there
+    could wait forever for a lock one of them held, so a full build stays in one process."""
+    from nuffle.sitegen import parallel
+    config = load_config(str(config_file(tmp_path, "one")))
+    monkeypatch.setattr(parallel, "available_processors", lambda: 2)
+    assert parallel.can_split(config)
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not parallel.can_split(config)
+    finally:
+        stop.set()
+        other.join()
+    assert parallel.can_split(config)
