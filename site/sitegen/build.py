@@ -47,6 +47,7 @@ from nuffle.sitegen.incremental import (
     navigation_signatures,
     plan,
     read_state,
+    remove_pages,
     touch,
     write_state,
 )
@@ -700,13 +701,16 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     rendered = None if todo.full else set(recorder.rendered) | {
         p for p in ("404.html", *(f"{lang}/404.html" for lang in site_languages()))
         if (site_dir / p).exists()}
-    merged = keep_index(site_dir, rendered, todo.kept_index)
+    if not todo.full:  # the pages removed since the last build: no longer in the site
+        remove_pages(site_dir, todo.gone)
+    merged = keep_index(site_dir, rendered, todo.kept_index, set(todo.gone))
     split_search_index(site_dir, site_languages(), index=index if rendered is None else merged,
                        rebase=False, scan=finishing.scan)  # each index scanned as written
     finish_pages(site_dir, site_languages(), rendered, set(finishing.pages))  # the 404s
     # UnsafeSite (an Abort: `nuffle site build` exits 1)
     check_site(site_dir, rendered, finishing.scan)
-    known = {} if todo.full else dict((previous or {}).get("titles", {}))
+    known = {} if todo.full else {page: title for page, title in (
+        (previous or {}).get("titles", {}).items()) if page not in todo.gone}
     write_state(opts.out, {**state, "titles": {**known, **recorder.titles}})
     return BuildReport(site_dir, todo.full, todo.reason, written, sorted(recorder.rendered),
                        len(memo_for(opts.out).made))

@@ -10,16 +10,19 @@ their titles) and of the top of the navigation (the sections and where each star
 each page's title. The next build then renders:
 
 - everything, when there is no state (first build, or the last one failed), the
-  fingerprint, the list of pages or the top of the navigation changed;
+  fingerprint or the top of the navigation changed;
 - else the pages whose Markdown was rewritten (`write_tree` rewrites only changed text,
   and MkDocs' dirty mode renders a page whose Markdown is newer than its HTML), and every
-  page of a section whose signature changed (its Markdown is touched).
+  page of a section whose signature changed (its Markdown is touched). A page added is
+  new Markdown in a section whose signature changed (its entries): it and its section are
+  rendered. A page removed changes its section's signature the same way, and its HTML is
+  deleted from the site and its entries from the search index (`Plan.gone`).
 
 What such a partial build leaves out is put back: the titles of the pages it did not read
 (for the navigation of those it renders), their entries of the search index (the previous
 index, put together from each language's index as the last build wrote it into the site,
-with the rendered pages' entries replaced), and the sitemap, which MkDocs writes whole in
-either mode.
+with the rendered pages' entries replaced and the removed pages' dropped), and the sitemap,
+which MkDocs writes whole in either mode.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import logging
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -67,6 +71,7 @@ class Plan:
     reason: str
     touch: list[str]  # docs-relative Markdown files to render although unchanged
     kept_index: dict | None = None  # the last build's whole index, for a partial build
+    gone: list[str] = field(default_factory=list)  # the removed pages' HTML (site-relative)
 
 
 def _read_index(path: Path) -> dict | None:
@@ -229,8 +234,11 @@ def plan(previous: dict | None, current: dict, members: dict[str, list], site: P
         return Plan(True, "the previous search index is missing or damaged", [])
     if previous.get("fingerprint") != current["fingerprint"]:
         return Plan(True, "the configuration or the theme changed", [])
-    if previous.get("pages") != current["pages"]:
-        return Plan(True, "pages were added or removed", [])
+    pages, titles = previous.get("pages"), previous.get("titles", {})
+    if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages) \
+            or not isinstance(titles, dict) \
+            or not all(isinstance(v, str) for v in titles.values()):
+        return Plan(True, "the last build's state is damaged", [])
     if previous.get("top") != current["top"]:
         return Plan(True, "the navigation's sections changed", [])
     touch: list[str] = []
@@ -239,7 +247,36 @@ def plan(previous: dict | None, current: dict, members: dict[str, list], site: P
         for name, signature in sections.items():
             if before.get(name) != signature:
                 touch += [localized(p, lang) for p in members[f"{lang}/{name}"]]
-    return Plan(False, "", sorted(set(touch)), kept_index)
+    languages = [lang for lang in current["sections"] if lang != "en"]
+    gone = sorted({built_page(p, languages) for p in set(pages) - set(current["pages"])})
+    return Plan(False, "", sorted(set(touch)), kept_index, gone)
+
+
+def built_page(doc: str, languages: Iterable[str]) -> str:
+    """Where the site holds a docs page (`x.md` -> `x.html`, `x.it.md` -> `it/x.html`)."""
+    stem = doc.removesuffix(".md")
+    base, dot, lang = stem.rpartition(".")
+    if dot and lang in languages:
+        return f"{lang}/{base}.html"
+    return f"{stem}.html"
+
+
+def remove_pages(site: Path, pages: Iterable[str]) -> list[str]:
+    """Delete the HTML of the removed ``pages`` (site-relative) from ``site``; return those
+    deleted. The list comes from the build folder's state, which is anyone's to edit: a
+    name that is not a page inside the site (absolute, `..`, not `.html`) is left alone."""
+    root = site.resolve()
+    deleted = []
+    for page in pages:
+        parts = Path(page).parts
+        if Path(page).is_absolute() or ".." in parts or not page.endswith(".html"):
+            continue
+        target = site / page
+        if not target.resolve().is_relative_to(root) or not target.is_file():
+            continue
+        target.unlink()
+        deleted.append(page)
+    return deleted
 
 
 def touch(docs: Path, files: list[str]) -> None:
@@ -332,9 +369,11 @@ def _page_of(location: str) -> str:
     return location.split("#", 1)[0]
 
 
-def merge_index(previous: dict, fresh: dict, rendered: set[str]) -> dict:
+def merge_index(previous: dict, fresh: dict, rendered: set[str],
+                gone: AbstractSet[str] = frozenset()) -> dict:
     """The whole search index after a partial build: the previous entries, with those of
-    the ``rendered`` pages (their URLs) replaced by ``fresh``'s, in the same place."""
+    the ``rendered`` pages (their URLs) replaced by ``fresh``'s, in the same place (a page
+    new to the site's at the end), and none of the removed pages, ``gone``."""
     new: dict[str, list] = {}
     for doc in fresh["docs"]:
         new.setdefault(_page_of(doc["location"]), []).append(doc)
@@ -342,6 +381,8 @@ def merge_index(previous: dict, fresh: dict, rendered: set[str]) -> dict:
     done: set[str] = set()
     for doc in previous["docs"]:
         page = _page_of(doc["location"])
+        if page in gone:
+            continue
         if page not in rendered:
             docs.append(doc)
         elif page not in done:
@@ -353,18 +394,19 @@ def merge_index(previous: dict, fresh: dict, rendered: set[str]) -> dict:
     return {**fresh, "docs": docs}
 
 
-def keep_index(site: Path, rendered: set[str] | None, previous: dict | None = None
-               ) -> dict | None:
+def keep_index(site: Path, rendered: set[str] | None, previous: dict | None = None,
+               gone: AbstractSet[str] = frozenset()) -> dict | None:
     """After MkDocs: a partial build's whole index (the previous one, `plan` read and
-    checked, with the rendered pages' entries replaced), which MkDocs wrote with the
-    rendered pages' entries only; None after a full build, whose index is whole. The
-    caller splits it into the languages' indexes (postbuild.split_search_index), which
-    replace the file MkDocs wrote and are what the next build reads (`read_kept_index`).
-    A copy of the whole index that earlier builds kept beside the site is removed."""
+    checked, with the rendered pages' entries replaced and the removed pages', ``gone``,
+    dropped), which MkDocs wrote with the rendered pages' entries only; None after a full
+    build, whose index is whole. The caller splits it into the languages' indexes
+    (postbuild.split_search_index), which replace the file MkDocs wrote and are what the
+    next build reads (`read_kept_index`). A copy of the whole index that earlier builds
+    kept beside the site is removed."""
     (site.parent / "cache" / "search_index.json").unlink(missing_ok=True)
     if rendered is None:
         return None
     if previous is None:
         raise ValueError("a partial build needs the kept index its plan read")
     path = site / "search" / "search_index.json"
-    return merge_index(previous, json.loads(path.read_text(encoding="utf-8")), rendered)
+    return merge_index(previous, json.loads(path.read_text(encoding="utf-8")), rendered, gone)

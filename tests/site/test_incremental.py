@@ -15,10 +15,12 @@ from nuffle.sitegen import postbuild, safety
 from nuffle.sitegen.build import BuildOptions, build_site
 from nuffle.sitegen.incremental import (
     STATE_VERSION,
+    built_page,
     merge_index,
     navigation_signatures,
     plan,
     read_state,
+    remove_pages,
 )
 
 pytestmark = pytest.mark.xdist_group("default-site")  # reads the shared default build
@@ -60,12 +62,66 @@ def test_what_renders_everything(built_dir: Path) -> None:
     moved = [NAVS["en"][0], NAVS["en"][2], NAVS["en"][1]]  # sections in another order
     after, members = state(TITLES, {**NAVS, "en": moved})
     assert plan(before, after, members, built_dir).reason == "the navigation's sections changed"
-    fewer = {k: v for k, v in TITLES.items() if "block" not in k}
-    after, members = state(fewer, {lang: [*nav[:2], {"Abilities": ["abilities/index.md"]}]
-                                   for lang, nav in NAVS.items()})
-    assert plan(before, after, members, built_dir).reason == "pages were added or removed"
+    for damaged in ({"pages": "abilities/block.md"}, {"pages": [1]}, {"titles": []},
+                    {"titles": {"index.html": 7}}):
+        todo = plan({**before, **damaged}, before, members, built_dir)
+        assert todo.full and todo.reason == "the last build's state is damaged"
     (built_dir / "index.html").unlink()
     assert plan(before, before, members, built_dir).full
+
+
+FEWER = {lang: [*nav[:2], {"Abilities": ["abilities/index.md"]}] for lang, nav in NAVS.items()}
+
+
+def test_a_page_removed_renders_its_section_and_leaves_the_site() -> None:
+    """Block is gone: the Abilities section (its index, whose navigation listed it) is
+    rendered in both languages, and Block's HTML in both is to be deleted."""
+    before, _ = state(TITLES)
+    after, members = state({k: v for k, v in TITLES.items() if "block" not in k}, FEWER)
+    todo = plan(before, after, members, _site_with_index())
+    assert (todo.full, todo.reason) == (False, "")
+    assert todo.touch == ["abilities/index.it.md", "abilities/index.md"]
+    assert todo.gone == ["abilities/block.html", "it/abilities/block.html"]
+
+
+def test_a_page_added_renders_its_section() -> None:
+    """The reverse: Block is new, its section is rendered with it; nothing is gone."""
+    before, _ = state({k: v for k, v in TITLES.items() if "block" not in k}, FEWER)
+    after, members = state(TITLES)
+    todo = plan(before, after, members, _site_with_index())
+    assert (todo.full, todo.gone) == (False, [])
+    assert todo.touch == ["abilities/block.it.md", "abilities/block.md",
+                          "abilities/index.it.md", "abilities/index.md"]
+
+
+def _site_with_index() -> Path:
+    import tempfile
+    site = Path(tempfile.mkdtemp()) / "site"
+    for index in (site / "search", site / "it" / "search"):
+        index.mkdir(parents=True)
+        (index / "search_index.json").write_text('{"config": {}, "docs": []}')
+    (site / "index.html").write_text("home")
+    return site
+
+
+def test_only_removed_pages_inside_the_site_are_deleted(tmp_path: Path) -> None:
+    """The removed pages come from the state file, which anyone can edit: what is not an
+    HTML page inside the site is never deleted."""
+    site = tmp_path / "site"
+    (site / "it" / "abilities").mkdir(parents=True)
+    for page in ("abilities.html", "it/abilities/block.html", "notes.txt"):
+        (site / page).write_text("x")
+    outside = tmp_path / "mine.html"
+    outside.write_text("mine")
+    (site / "link.html").symlink_to(outside)
+    deleted = remove_pages(site, ["it/abilities/block.html", "../mine.html", str(outside),
+                                  "notes.txt", "link.html", "missing.html", "abilities.html"])
+    assert deleted == ["it/abilities/block.html", "abilities.html"]
+    assert outside.read_text() == "mine" and (site / "notes.txt").exists()
+    assert (site / "link.html").is_symlink()
+    assert built_page("abilities/block.it.md", ["it"]) == "it/abilities/block.html"
+    assert built_page("abilities/block.md", ["it"]) == "abilities/block.html"
+    assert built_page("notes.it.md", []) == "notes.it.html"  # not a language of the site
 
 
 @pytest.mark.parametrize("kept", [
@@ -127,6 +183,11 @@ def test_the_index_keeps_the_pages_not_rendered_in_place() -> None:
     assert merged == {"config": {"lang": ["en"]}, "docs": [
         {"location": "a.html", "text": "a"}, {"location": "b.html", "text": "B"},
         {"location": "c.html", "text": "c"}, {"location": "d.html", "text": "D"}]}
+    # a removed page's entries are dropped, all of them (it was not rendered)
+    only_d = {**fresh, "docs": fresh["docs"][1:]}
+    assert merge_index(previous, only_d, {"d.html"}, gone={"b.html"})["docs"] == [
+        {"location": "a.html", "text": "a"}, {"location": "c.html", "text": "c"},
+        {"location": "d.html", "text": "D"}]
 
 
 OLD = "they can immediately make a free Block action."
@@ -199,3 +260,60 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
     again = build_site(BuildOptions(out=out))  # nothing changed since: nothing rendered
     assert not again.full
     assert [p for p in again.rendered if not p.endswith("404.html")] == []
+
+
+def test_a_page_added_then_removed_renders_its_section_not_the_site(default_site: Path,
+                                                                   tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    """A new ability (what an author does most in `nuffle site serve`): its page is made
+    and the Abilities section rendered again in both languages, since every page of it
+    lists the section, and no other page; the search index gains its entries. Removed
+    again: its HTML leaves the site in both languages, its entries leave the index, and the
+    section is rendered again; the other sections are left as they were."""
+    out = tmp_path / "out"
+    shutil.copytree(default_site.parent, out, symlinks=True)  # mtimes kept
+    import nuffle.sitegen.build as build_module
+    real = build_module.load_site_content
+    key = ("ability", "frenzied-again", "blitz-bowl")
+
+    def added(content: tuple = ()):  # the site's content and one more ability (a copy)
+        catalogue, diags, docs = real(content)
+        item = catalogue.items[("ability", "frenzied", "blitz-bowl")]
+        catalogue.items[key] = replace(item, id=key[1], path=item.path.replace(
+            "frenzied", "frenzied-again"), data={**item.data, "id": key[1],
+                                                 "name": "Frenzied Again"})
+        return catalogue, diags, docs
+    monkeypatch.setattr(build_module, "load_site_content", added)
+    abilities = {p.relative_to(out / "site").as_posix()
+                 for p in (out / "site").glob("**/abilities/*.html")}
+    report = build_site(BuildOptions(out=out))
+    assert not report.full, report.reason
+    new = {"abilities/frenzied-again.html", "it/abilities/frenzied-again.html"}
+    rendered = {p for p in report.rendered if not p.endswith("404.html")}
+    assert new <= rendered
+    # the section in both languages, and the pages whose Markdown names or counts the new
+    # ability (the home page's table of items by kind, the coverage and the translation
+    # status); not the other 1,300 pages
+    assert abilities <= rendered
+    assert {p for p in rendered - abilities - new if "abilities/" not in p} == {
+        "coverage.html", "it/coverage.html", "translation.html", "it/translation.html",
+        "index.html", "it/index.html"}
+    assert (out / "site" / "it" / "abilities" / "frenzied-again.html").is_file()
+    index = json.loads((out / "site" / "search" / "search_index.json").read_text())
+    assert any(d["location"].startswith("abilities/frenzied-again.html") for d in index["docs"])
+    assert (out / "site" / "teams").is_dir()
+    team_page = next((out / "site" / "teams").glob("*.html"))
+    assert team_page.read_bytes() == (default_site / "teams" / team_page.name).read_bytes()
+    monkeypatch.setattr(build_module, "load_site_content", real)
+    report = build_site(BuildOptions(out=out))
+    assert not report.full, report.reason
+    assert not (out / "site" / "abilities" / "frenzied-again.html").exists()
+    assert not (out / "site" / "it" / "abilities" / "frenzied-again.html").exists()
+    assert abilities <= set(report.rendered)
+    for lang in ("", "it/"):
+        index = json.loads((out / "site" / f"{lang}search" / "search_index.json").read_text())
+        assert not any("frenzied-again" in d["location"] for d in index["docs"])
+        before = json.loads((default_site / f"{lang}search" / "search_index.json").read_text())
+        assert {d["location"] for d in index["docs"]} == {d["location"] for d in before["docs"]}
+    again = build_site(BuildOptions(out=out))  # nothing changed since: nothing rendered
+    assert not again.full and again.rendered == []
