@@ -104,6 +104,16 @@ def _entry_path(where: Path, shown: str, sha: str) -> Path:
 
 # ---- reading ------------------------------------------------------------------------
 
+def has(shown: str, text: str) -> bool:
+    """Whether the cache holds an entry for ``text`` shown as ``shown`` (not read: `load`
+    checks it when it is used)."""
+    where = folder()
+    if where is None:
+        return False
+    sha = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return _entry_path(where, shown, sha).is_file()
+
+
 def load(shown: str, text: str) -> Loaded | None:
     """What loading ``text`` (shown as ``shown``) found, from the cache; None when there is
     no cache, no entry, or an entry that is not exactly right."""

@@ -11,7 +11,9 @@ helper stops at the next file once this process is done. The catalogue is what t
 process loads, as the cache gives back what loading found; with no cache folder
 (`--no-cache`), one processor, no fork, or other threads running (`nuffle site serve`
 regenerates from its server's thread: a process forked there could wait for a lock one of
-them held), nothing is done in a helper.
+them held), nothing is done in a helper; nor when the cache already holds the later files
+(a sample of them: the usual rebuild, where the helper would only read what this process
+reads anyway).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pathlib import Path
 from nuffle.machine import available_processors
 
 SPLIT_FROM = 64  # fewer files are loaded in this process alone
+SAMPLED = 8  # later files looked up in the cache before a helper is started
 
 
 @dataclass
@@ -52,6 +55,19 @@ def _load_each(files: Sequence[Path], done: Callable[[], bool]) -> None:
             continue
 
 
+def cached_already(files: Sequence[Path]) -> bool:
+    """Whether the cache holds each of a sample of ``files`` (spread over them) as they
+    are now."""
+    from nuffle.catalogue import cache
+    from nuffle.catalogue.loader import load_document
+    step = max(1, len(files) // SAMPLED)
+    for path in list(files)[::step]:
+        doc = load_document(path, parse=False)
+        if doc.diagnostics or not cache.has(doc.path, doc.text):
+            return False
+    return True
+
+
 def other_threads() -> bool:
     """Whether a thread besides this one runs (a fork would copy its locks, held or not)."""
     return threading.active_count() > 1
@@ -72,6 +88,9 @@ def loading_in_two(files: Sequence[Path],
         yield
         return
     later = list(reversed(files[len(files) // 2:]))
+    if cached_already(later):
+        yield
+        return
     sys.stdout.flush()
     sys.stderr.flush()
     told, tell = os.pipe()  # closed by this process when it is done: the helper stops

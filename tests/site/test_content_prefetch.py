@@ -113,3 +113,25 @@ def test_the_helper_stops_when_this_process_is_done(cache_dir: Path, tmp_path: P
     with loading_in_two(files, helper):
         pass
     assert seen.read_text() == "stopped"  # waited for
+
+
+def test_no_helper_when_the_cache_holds_the_later_files(cache_dir: Path, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """A rebuild finds every file in the cache: a helper would only read what this process
+    reads anyway. A file the cache does not hold as it is now (an edit) among those looked
+    at brings the helper back."""
+    files = content_files()
+    loader.load_catalogue()  # every file into the cache
+    with loading_in_two(files):
+        pass
+    assert content_prefetch.WORK.given == 0
+    later = list(reversed(files[len(files) // 2:]))
+    assert content_prefetch.cached_already(later)
+    copy = tmp_path / "edited.yaml"  # one of those it looks at, as an edit leaves it
+    copy.write_text(later[0].read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert not content_prefetch.cached_already([copy, *later[1:]])
+    edited = [*files[:len(files) // 2], *reversed([copy, *later[1:]])]
+    with loading_in_two(edited, lambda part, stop: None):  # a helper that does nothing
+        pass
+    assert content_prefetch.WORK.given == len(later)
