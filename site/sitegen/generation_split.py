@@ -26,9 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from nuffle.sitegen import page_memo_file
 from nuffle.sitegen.content_prefetch import other_threads
-from nuffle.sitegen.page_memo import PageMemo, _Entry, _Kept, _OnDisk
+from nuffle.sitegen.page_memo import PageMemo
 
 from nuffle.machine import available_processors
 
@@ -48,59 +47,13 @@ def can_split(languages: list[str]) -> bool:
             and not other_threads())
 
 
-def _memo_rows(memo: PageMemo, lang: str, site: Any, read_back: int = 0) -> dict | None:
-    """What ``memo`` noted of ``lang``'s pages, as JSON (None: not all of it can be); a
-    text that ``site`` holds as it is under the same name is left out (None), not sent
-    twice; ``read_back``: the pages the memo had read back before this process made
-    them."""
-    kept = memo.languages.get(lang)
-    if kept is None or kept.raw is not None:
-        return None
-    rows = []
-    for (name, key), entry in kept.entries.items():
-        if any(not isinstance(value, str) or isinstance(value, _OnDisk)
-               for _, _, value in entry.writes):
-            return None
-        rows.append([name, page_memo_file.plain(key), entry.args,
-                     [[source, page_memo_file.plain(k), page_memo_file.plain(d)]
-                      for source, k, d in entry.reads],
-                     [[target, k, None if getattr(site, target).get(k) == value else value]
-                      for target, k, value in entry.writes]])
-    return {"context": kept.context, "rows": rows,
-            "made": [[m[0], m[1], page_memo_file.plain(m[2])] for m in memo.made
-                     if m[0] == lang],
-            "kept": [[m[0], m[1], page_memo_file.plain(m[2])] for m in memo.kept
-                     if m[0] == lang],
-            "changed": memo.changed, "read_back": memo.read_back - read_back}
-
-
-def _absorb(memo: PageMemo, lang: str, handed: dict, made: _Made) -> None:
-    """The child's notes of ``lang``'s pages into ``memo``, as if made here (a text left
-    out is the one ``made`` holds under its name)."""
-    entries: dict[tuple, _Entry] = {}
-    for name, key, args, reads, writes in handed["rows"]:
-        entries[(name, page_memo_file.hashable(key))] = _Entry(
-            args, tuple((source, page_memo_file.hashable(k), page_memo_file.hashable(d))
-                        for source, k, d in reads),
-            tuple((target, k, getattr(made, target)[k] if value is None else value)
-                  for target, k, value in writes))
-    # local None: checked, like a memo read from its file, by the context alone
-    memo.languages[lang] = _Kept(handed["context"], entries)
-    memo.made += [(lang, name, page_memo_file.hashable(key))
-                  for _, name, key in handed["made"]]
-    memo.kept += [(lang, name, page_memo_file.hashable(key))
-                  for _, name, key in handed["kept"]]
-    memo.changed = memo.changed or bool(handed["changed"])
-    memo.read_back += int(handed["read_back"])
-
-
 def _child(languages: list[str], make: Callable[[str], Any], memo: PageMemo,
            report: Path) -> None:
     result: dict[str, Any] = {}
     for lang in languages:
         before = memo.read_back
         other = make(lang)
-        rows = _memo_rows(memo, lang, other, before)
+        rows = memo.hand_over(lang, other, before)
         if rows is None:
             return  # not handed back: the parent makes them
         result[lang] = {"pages": dict(other.pages), "fragments": dict(other.fragments),
@@ -147,7 +100,7 @@ def languages_apart(languages: list[str], make: Callable[[str], Any], memo: Page
     if isinstance(found, dict) and all(lang in found for lang in languages):
         for lang in languages:
             handed[lang] = _Made(found[lang]["pages"], found[lang]["fragments"])
-            _absorb(memo, lang, found[lang]["memo"], handed[lang])
+            memo.take_over(lang, found[lang]["memo"], handed[lang])
         WORK.made_apart = tuple(languages)
 
 

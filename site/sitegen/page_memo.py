@@ -287,6 +287,51 @@ class PageMemo:
             for lang, kept in self.languages.items() if kept.raw is None})
         self.changed = False
 
+    def hand_over(self, lang: str, site: Any, read_back: int = 0) -> dict | None:
+        """What the memo noted of ``lang``'s pages in this process, as JSON, for the process
+        that forked this one (generation_split.py; None: not all of it can be); a text that
+        ``site`` holds as it is under the same name is left out (None), not sent twice;
+        ``read_back``: the pages the memo had read back before this process made them."""
+        kept = self.languages.get(lang)
+        if kept is None or kept.raw is not None:
+            return None
+        rows = []
+        for (name, key), entry in kept.entries.items():
+            if any(not isinstance(value, str) or isinstance(value, _OnDisk)
+                   for _, _, value in entry.writes):
+                return None
+            rows.append([name, page_memo_file.plain(key), entry.args,
+                         [[source, page_memo_file.plain(k), page_memo_file.plain(d)]
+                          for source, k, d in entry.reads],
+                         [[target, k, None if getattr(site, target).get(k) == value else value]
+                          for target, k, value in entry.writes]])
+        return {"context": kept.context, "rows": rows,
+                "made": [[m[0], m[1], page_memo_file.plain(m[2])] for m in self.made
+                         if m[0] == lang],
+                "kept": [[m[0], m[1], page_memo_file.plain(m[2])] for m in self.kept
+                         if m[0] == lang],
+                "changed": self.changed, "read_back": self.read_back - read_back}
+
+    def take_over(self, lang: str, handed: dict, made: Any) -> None:
+        """What `hand_over` gave of ``lang``'s pages, into this memo as if made here (a text
+        left out is the one ``made``, the language's site as the child made it, holds under
+        its name)."""
+        entries: dict[tuple, _Entry] = {}
+        for name, key, args, reads, writes in handed["rows"]:
+            entries[(name, page_memo_file.hashable(key))] = _Entry(
+                args, tuple((source, page_memo_file.hashable(k), page_memo_file.hashable(d))
+                            for source, k, d in reads),
+                tuple((target, k, getattr(made, target)[k] if value is None else value)
+                      for target, k, value in writes))
+        # local None: checked, like a memo read from its file, by the context alone
+        self.languages[lang] = _Kept(handed["context"], entries)
+        self.made += [(lang, name, page_memo_file.hashable(key))
+                      for _, name, key in handed["made"]]
+        self.kept += [(lang, name, page_memo_file.hashable(key))
+                      for _, name, key in handed["kept"]]
+        self.changed = self.changed or bool(handed["changed"])
+        self.read_back += int(handed["read_back"])
+
 
 _MEMOS: dict[str, PageMemo] = {}
 

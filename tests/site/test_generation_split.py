@@ -75,7 +75,8 @@ def test_the_other_language_is_made_apart_and_is_the_same(tmp_path: Path, loaded
 def test_what_the_child_cannot_hand_back_is_made_here(tmp_path: Path, loaded,
                                                       made_here: list[str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(generation_split, "_memo_rows", lambda *args: None)
+    from nuffle.sitegen.page_memo import PageMemo
+    monkeypatch.setattr(PageMemo, "hand_over", lambda *args: None)
     site = generate(BuildOptions(out=tmp_path / "out", loaded=loaded), apart=True)
     assert made_here == ["en", "it"] and generation_split.WORK.made_apart == ()
     assert "abilities/frenzied.it.md" in site.pages
