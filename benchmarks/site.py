@@ -14,8 +14,10 @@ Prints, beside the targets of issue 16 and the figures before it:
 - the rebuild time after one content file changes (only the item pages that read the
   changed file made again: site/sitegen/page_memo.py, whose memo a new process reads from
   the build folder, page_memo_file.py; only changed files rewritten, only the pages that
-  depend on the change rendered: site/sitegen/incremental.py), in the same process and in
-  a new one.
+  depend on the change rendered: site/sitegen/incremental.py), in the same process (as
+  `nuffle site serve` rebuilds after a save: site/sitegen/serve.py) and in a new one;
+- the rebuild time after a new ability file is added, and after it is removed again (its
+  section rendered in both languages, not the whole site), in the same process.
 
 The cache folder is a new temporary one (NUFFLE_CACHE_DIR), so your own cache is neither
 used nor touched and the first figure is always a cold build.
@@ -38,12 +40,16 @@ from nuffle.sitegen.build import BuildOptions, build_site
 from nuffle.paths import CACHE_VARIABLE, NO_CACHE_VARIABLE, content_dir
 
 EDITED = content_dir() / "blitz-bowl" / "abilities" / "frenzied.yaml"
+ADDED = EDITED.with_name("benchmark-frenzy.yaml")  # a new ability, removed again
 TARGETS = {"full": 10.0, "rebuild": 2.0}  # seconds (issue 16)
 # before issue 16, `nuffle site build` on this 2-core machine, busy: 217 s wall, 138 s of CPU
 # (every page carrying the navigation of all 862 pages of its language); the rebuild was a
 # dirty MkDocs build that rendered every Italian page again (about half the site), lost the
-# titles of the pages it skipped from the navigation, and was not timed apart
-BEFORE = {"full": 217.0, "rebuild": None}
+# titles of the pages it skipped from the navigation, and was not timed apart; `nuffle site
+# serve` (MkDocs' own server) rendered every page of both languages at each save: 11.4 s
+# before the English page showed an edit (stop 31, before serve.py); a page added or
+# removed rendered the whole site (about 15 s in two processes, before stop 31)
+BEFORE = {"full": 217.0, "rebuild": None, "serve": 11.4, "added": 15.0}
 NEW_PROCESS = ("import sys; from pathlib import Path; "
                "from nuffle.sitegen.build import BuildOptions, build_site; "
                "r = build_site(BuildOptions(out=Path(sys.argv[1]))); "
@@ -87,6 +93,21 @@ def main() -> None:
                               stdout=subprocess.PIPE, text=True)
         fresh = time.perf_counter() - start
         fresh_made, fresh_rendered = (int(n) for n in done.stdout.split()[-2:])
+        # a new ability, then the same removed: each its section in both languages
+        text = original.replace("id: frenzied", "id: benchmark-frenzy").replace(
+            "name: Frenzied", "name: Benchmark Frenzy")
+        try:
+            ADDED.write_text(text, encoding="utf-8")
+            ruleset._CACHE.clear()
+            start = time.perf_counter()
+            added = build_site(opts)
+            add_time = time.perf_counter() - start
+        finally:
+            ADDED.unlink(missing_ok=True)
+        ruleset._CACHE.clear()
+        start = time.perf_counter()
+        removed = build_site(opts)
+        remove_time = time.perf_counter() - start
     figures = {"full_build_seconds": round(full, 2),
                "full_build_with_kept_cache_seconds": round(warm, 2),
                "rebuild_seconds": round(rebuild, 2),
@@ -98,6 +119,11 @@ def main() -> None:
                "item_pages_made_on_rebuild": again.items_made,
                "item_pages_made_on_rebuild_in_a_new_process": fresh_made,
                "pages_rendered_on_rebuild_in_a_new_process": fresh_rendered,
+               "rebuild_after_an_ability_added_seconds": round(add_time, 2),
+               "pages_rendered_after_an_ability_added": len(added.rendered),
+               "rebuild_after_it_is_removed_seconds": round(remove_time, 2),
+               "pages_rendered_after_it_is_removed": len(removed.rendered),
+               "added_and_removed_were_partial": not (added.full or removed.full),
                "targets_seconds": TARGETS, "before_seconds": BEFORE}
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -110,13 +136,20 @@ def main() -> None:
     print(f"rebuild after one content file changed: {rebuild:.1f} s, "
           f"{again.items_made} item pages made again (of {first.items_made}), "
           f"{again.markdown_written} generated files rewritten, {len(again.rendered)} pages "
-          f"rendered{'' if not again.full else ' (a full build: ' + again.reason + ')'} "
+          f"rendered{'' if not again.full else ' (a full build: ' + again.reason + ')'}; "
+          f"as `nuffle site serve` rebuilds after a save "
           f"(target < {TARGETS['rebuild']:.0f} s; before: about half the site rendered "
-          "again)")
+          f"again by `site build`, and every page, {BEFORE['serve']:.1f} s, by `site serve`)")
     print(f"the same rebuild in a new process (as `nuffle site build`): {fresh:.1f} s, "
           f"{fresh_made} item pages made again (the others read back from the build "
           f"folder's memo), {fresh_rendered} pages rendered "
           f"(target < {TARGETS['rebuild']:.0f} s)")
+    print(f"a new ability added (same process, as `nuffle site serve`): {add_time:.1f} s, "
+          f"{len(added.rendered)} pages rendered"
+          f"{'' if not added.full else ' (a full build: ' + added.reason + ')'}; removed "
+          f"again: {remove_time:.1f} s, {len(removed.rendered)} pages rendered"
+          f"{'' if not removed.full else ' (a full build: ' + removed.reason + ')'} "
+          f"(before: the whole site, about {BEFORE['added']:.0f} s)")
 
 
 if __name__ == "__main__":
