@@ -143,7 +143,7 @@ def port_problem(port: int) -> str | None:
 
 
 def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from nuffle.cli.common import print_diagnostics
+    from nuffle.cli.common import print_diagnostics, report_internal_error
     from nuffle.sitegen.build import BuildOptions
     from nuffle.sitegen.serve import inside_watched, serve
 
@@ -160,7 +160,7 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     print(f"serving the site on http://127.0.0.1:{args.port}/ once it is built (Ctrl-C to "
           "stop); saving the content or a hand-written page rebuilds it", flush=True)
     try:
-        serve(opts, print_diagnostics, port=args.port)
+        serve(opts, print_diagnostics, port=args.port, internal_error=report_internal_error)
     except OSError as exc:  # the port was taken while the site was built
         print(f"nuffle site serve: error: cannot listen on 127.0.0.1:{args.port}: "
               f"{exc.strerror}; choose another with --port", file=sys.stderr)

@@ -52,6 +52,9 @@ class Rebuilds:
     opts: site_build.BuildOptions
     show_errors: ShowErrors
     err: TextIO = sys.stderr
+    # how an internal error (a bug) is told (the CLI's one line, its traceback with
+    # NUFFLE_DEBUG=1); the server goes on serving the last site
+    internal_error: Callable[[BaseException], None] | None = None
     builds: int = 0  # builds done, failed or not
     failed: str | None = None  # why the last build failed (None: it did not)
 
@@ -87,6 +90,12 @@ class Rebuilds:
         except CatalogError as exc:  # an unreadable translation catalog (I106)
             self._failed(str(exc.diagnostic()))
             return
+        except Exception as exc:  # noqa: BLE001 - a bug: told, and the server goes on
+            if self.internal_error is None:
+                raise
+            self.internal_error(exc)
+            self._failed(f"an internal error ({type(exc).__name__})")
+            return
         self.failed = None
         count = len(report.rendered)
         done = "every page rendered" if report.full else "no page changed" if not count \
@@ -109,13 +118,14 @@ class Rebuilds:
 
 
 def serve(opts: site_build.BuildOptions, show_errors: ShowErrors, host: str = "127.0.0.1",
-          port: int = 8000) -> None:
+          port: int = 8000, internal_error: Callable[[BaseException], None] | None = None
+          ) -> None:
     """Build into ``opts.out``, then serve ``opts.out/site`` on ``host:port`` and rebuild
     on every change to the watched folders, until interrupted (OSError: the address could
     not be listened on)."""
     from mkdocs.livereload import LiveReloadServer
 
-    rebuilds = Rebuilds(opts, show_errors)
+    rebuilds = Rebuilds(opts, show_errors, internal_error=internal_error)
     # the first build runs before the server's threads exist, so that it may fork
     # (parallel.py, generation_split.py, content_prefetch.py: not with other threads)
     rebuilds()

@@ -129,6 +129,30 @@ def test_a_failed_build_leaves_the_last_site_served(tmp_path: Path, monkeypatch)
     assert err.getvalue().splitlines()[-1].endswith("(every page rendered)")
 
 
+def test_a_bug_in_a_rebuild_is_told_in_one_line_and_the_server_goes_on(
+        tmp_path: Path, monkeypatch) -> None:
+    """An exception no check expected: the CLI's internal-error line (not MkDocs' server's
+    traceback), and the last site stays served; without a reporter it is raised."""
+    from nuffle.cli.common import report_internal_error
+    monkeypatch.delenv("NUFFLE_DEBUG", raising=False)
+    monkeypatch.setattr(build_module, "load_site_content", lambda content=(): ((), [], {}))
+
+    def broken(opts: BuildOptions, *args, **kwargs) -> BuildReport:
+        raise KeyError("pages")
+    monkeypatch.setattr(build_module, "build_site", broken)
+    err = io.StringIO()
+    rebuilds = Rebuilds(BuildOptions(out=tmp_path), Shown(), err,
+                        internal_error=lambda exc: report_internal_error(exc, err))
+    rebuilds()
+    lines = err.getvalue().splitlines()
+    assert lines[0].startswith("nuffle: internal error: KeyError: 'pages' (a bug in Nuffle")
+    assert "Traceback" not in err.getvalue()
+    assert rebuilds.failed == "an internal error (KeyError)"
+    assert "the last site built is still served" in err.getvalue()
+    with pytest.raises(KeyError):
+        Rebuilds(BuildOptions(out=tmp_path), Shown(), io.StringIO())()
+
+
 def test_a_site_holding_a_live_sink_is_taken_down(tmp_path: Path, monkeypatch) -> None:
     """The build's safety check failed (safety.py): the pages it wrote are not served."""
     site = tmp_path / "site"
