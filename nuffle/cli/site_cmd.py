@@ -160,7 +160,9 @@ def run_serve(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     print(f"serving the site on http://127.0.0.1:{args.port}/ once it is built (Ctrl-C to "
           "stop); saving the content or a hand-written page rebuilds it", flush=True)
     try:
-        serve(opts, print_diagnostics, port=args.port, internal_error=report_internal_error)
+        if not serve(opts, print_diagnostics, port=args.port,
+                     internal_error=report_internal_error):
+            return EXIT_CONTENT  # the first build failed: said why, nothing served
     except OSError as exc:  # the port was taken while the site was built
         print(f"nuffle site serve: error: cannot listen on 127.0.0.1:{args.port}: "
               f"{exc.strerror}; choose another with --port", file=sys.stderr)

@@ -6,9 +6,9 @@ the templates and the kept pages of the last build at hand, it makes and renders
 pages that depend on what changed, and a browser showing the site reloads when it is done.
 (MkDocs' own server rendered both languages' every page at each change, and skipped the
 site's safety check.) The server's folder is the build's `DIR/site`, so `site build` and
-`site serve` into one `--out` folder reuse each other's work. A rebuild that fails leaves
-the last site served and says why; a site that holds a live sink (safety.py) is taken
-down, never served.
+`site serve` into one `--out` folder reuse each other's work. A first build that fails
+ends the command, as `site build` would; a later one leaves the last site served and says
+why; a site that holds a live sink (safety.py) is taken down, never served.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Rebuilds:
     rest of an edit shows while one file is wrong)."""
     opts: site_build.BuildOptions
     show_errors: ShowErrors
-    err: TextIO = sys.stderr
+    err: TextIO | None = None  # None: sys.stderr as it is when a build ends
     # how an internal error (a bug) is told (the CLI's one line, its traceback with
     # NUFFLE_DEBUG=1); the server goes on serving the last site
     internal_error: Callable[[BaseException], None] | None = None
@@ -61,6 +61,10 @@ class Rebuilds:
     @property
     def site(self) -> Path:
         return self.opts.out / "site"
+
+    @property
+    def stream(self) -> TextIO:
+        return self.err if self.err is not None else sys.stderr
 
     def __call__(self) -> None:
         from mkdocs.exceptions import Abort, ConfigurationError
@@ -79,7 +83,7 @@ class Rebuilds:
             if errors:
                 self.show_errors(errors, loaded[2])
                 print(f"nuffle site serve: the content has {len(errors)} error(s); the pages "
-                      "are made from the rest", file=self.err)
+                      "are made from the rest", file=self.stream)
             report = site_build.build_site(replace(self.opts, loaded=loaded))
         except UnsafeSite as exc:
             self._take_down(str(exc))
@@ -88,7 +92,8 @@ class Rebuilds:
             self._failed(str(exc))
             return
         except CatalogError as exc:  # an unreadable translation catalog (I106)
-            self._failed(str(exc.diagnostic()))
+            print(exc.diagnostic(), file=self.stream)
+            self._failed("a translation catalog cannot be read (above)")
             return
         except Exception as exc:  # noqa: BLE001 - a bug: told, and the server goes on
             if self.internal_error is None:
@@ -101,12 +106,13 @@ class Rebuilds:
         done = "every page rendered" if report.full else "no page changed" if not count \
             else f"{count} page{'s' if count > 1 else ''} rendered again"
         print(f"site {'built' if self.builds == 1 else 'rebuilt'} in "
-              f"{time.perf_counter() - start:.1f} s ({done})", file=self.err, flush=True)
+              f"{time.perf_counter() - start:.1f} s ({done})", file=self.stream, flush=True)
 
     def _failed(self, why: str) -> None:
         self.failed = why
-        print(f"nuffle site serve: the build failed: {why}\n(the last site built is still "
-              "served; save a fix to build again)", file=self.err, flush=True)
+        then = "" if self.builds == 1 else \
+            "\n(the last site built is still served; save a fix to build again)"
+        print(f"nuffle site serve: the build failed: {why}{then}", file=self.stream, flush=True)
 
     def _take_down(self, why: str) -> None:
         """A site with a live sink is not served: its folder is emptied (the next build is a
@@ -114,22 +120,26 @@ class Rebuilds:
         shutil.rmtree(self.site, ignore_errors=True)
         self.site.mkdir(parents=True, exist_ok=True)
         self.failed = why
-        print(f"nuffle site serve: the site is not served: {why}", file=self.err, flush=True)
+        print(f"nuffle site serve: the site is not served: {why}", file=self.stream, flush=True)
 
 
 def serve(opts: site_build.BuildOptions, show_errors: ShowErrors, host: str = "127.0.0.1",
           port: int = 8000, internal_error: Callable[[BaseException], None] | None = None
-          ) -> None:
+          ) -> bool:
     """Build into ``opts.out``, then serve ``opts.out/site`` on ``host:port`` and rebuild
-    on every change to the watched folders, until interrupted (OSError: the address could
-    not be listened on)."""
+    on every change to the watched folders, until interrupted. False: the first build
+    failed (told on ``stderr``), and nothing was served; OSError: the address could not be
+    listened on. A bug in the first build is raised; in a later one, given to
+    ``internal_error`` while the server goes on."""
     from mkdocs.livereload import LiveReloadServer
 
-    rebuilds = Rebuilds(opts, show_errors, internal_error=internal_error)
+    rebuilds = Rebuilds(opts, show_errors)
     # the first build runs before the server's threads exist, so that it may fork
     # (parallel.py, generation_split.py, content_prefetch.py: not with other threads)
     rebuilds()
-    rebuilds.site.mkdir(parents=True, exist_ok=True)
+    if rebuilds.failed is not None:
+        return False
+    rebuilds.internal_error = internal_error
     server = LiveReloadServer(builder=rebuilds, host=host, port=port, root=str(rebuilds.site))
     server.error_handler = lambda code: _error_page(rebuilds.site, code)
     for folder in watched_folders(opts):
@@ -140,6 +150,7 @@ def serve(opts: site_build.BuildOptions, show_errors: ShowErrors, host: str = "1
         pass
     finally:
         server.shutdown()
+    return True
 
 
 def _error_page(site: Path, code: int) -> bytes | None:

@@ -120,7 +120,10 @@ def test_a_failed_build_leaves_the_last_site_served(tmp_path: Path, monkeypatch)
     rebuilds()  # Abort is a SystemExit: caught here, it does not stop the server
     assert rebuilds.failed == "Aborted with 1 warnings in strict mode!"
     assert "the build failed: Aborted with 1 warnings in strict mode!" in err.getvalue()
-    assert "the last site built is still served" in err.getvalue()
+    assert "still served" not in err.getvalue()  # the first build: `serve` stops there
+    rebuilds()  # a later one: the server goes on with the last site
+    assert err.getvalue().splitlines()[-1] == \
+        "(the last site built is still served; save a fix to build again)"
     assert (site / "index.html").read_text(encoding="utf-8") == "the last site"
     monkeypatch.setattr(build_module, "build_site", lambda opts, *a, **k: BuildReport(
         opts.out / "site", True, "", 0, [], 0))
@@ -143,6 +146,7 @@ def test_a_bug_in_a_rebuild_is_told_in_one_line_and_the_server_goes_on(
     err = io.StringIO()
     rebuilds = Rebuilds(BuildOptions(out=tmp_path), Shown(), err,
                         internal_error=lambda exc: report_internal_error(exc, err))
+    rebuilds.builds = 1  # a rebuild: the first build's bug ends the command (serve)
     rebuilds()
     lines = err.getvalue().splitlines()
     assert lines[0].startswith("nuffle: internal error: KeyError: 'pages' (a bug in Nuffle")
@@ -151,6 +155,22 @@ def test_a_bug_in_a_rebuild_is_told_in_one_line_and_the_server_goes_on(
     assert "the last site built is still served" in err.getvalue()
     with pytest.raises(KeyError):
         Rebuilds(BuildOptions(out=tmp_path), Shown(), io.StringIO())()
+
+
+def test_a_first_build_that_fails_serves_nothing(tmp_path: Path, monkeypatch,
+                                                 capsys) -> None:
+    """There is no last site to serve: the command ends (the CLI exits 1), as `site build`
+    would, before any server listens."""
+    from nuffle.sitegen import serve as serve_module
+    monkeypatch.setattr(build_module, "load_site_content", lambda content=(): ((), [], {}))
+
+    def aborted(opts: BuildOptions, *args, **kwargs) -> BuildReport:
+        raise Abort("Aborted with 1 warnings in strict mode!")
+    monkeypatch.setattr(build_module, "build_site", aborted)
+    import mkdocs.livereload
+    monkeypatch.setattr(mkdocs.livereload, "LiveReloadServer", None)  # never reached
+    assert serve_module.serve(BuildOptions(out=tmp_path), Shown(), port=free_port()) is False
+    assert "the build failed: Aborted with 1 warnings" in capsys.readouterr().err
 
 
 def test_a_site_holding_a_live_sink_is_taken_down(tmp_path: Path, monkeypatch) -> None:
@@ -203,7 +223,10 @@ rules: |
 """
 
 
-MAIN = "import sys; from nuffle.cli.main import main; sys.exit(main(sys.argv[1:]))"
+# a test runner's worker may ignore SIGINT, which its children inherit (and Python then
+# leaves so): Python's own handler, as a terminal's Ctrl-C finds it
+MAIN = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from nuffle.cli.main import main; sys.exit(main(sys.argv[1:]))")
 
 
 def free_port() -> int:
@@ -254,9 +277,15 @@ def test_serve_shows_a_pack_and_an_edit_of_it(default_site: Path, tmp_path: Path
         page = waited(url, "Moves one more square.", process, 600)
         assert "livereload" in page  # the server's script: the browser reloads on a build
         assert read_state(out) is not None  # a build as `site build` makes it
-        time.sleep(1)  # the watcher's first look at the pack (it polls every 0.5 s)
-        ability.write_text(PACK_ABILITY.format(text="Moves two more squares."))
-        waited(url, "Moves two more squares.", process, 300)
+        edited = PACK_ABILITY.format(text="Moves two more squares.")
+        for attempt in range(15):  # saved again if the watcher's first look came after it
+            ability.write_text(edited)
+            try:
+                waited(url, "Moves two more squares.", process, 20)
+                break
+            except AssertionError:
+                if attempt == 14:
+                    raise
         waited(f"http://127.0.0.1:{port}/it/abilities/quick-feet.html",
                "Moves two more squares.", process, 60)
         missing = fetched(f"http://127.0.0.1:{port}/no-such-page.html")
