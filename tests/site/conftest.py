@@ -13,8 +13,10 @@ from tests.site.browser import chromium
 @pytest.fixture(scope="session")
 def default_site(tmp_path_factory) -> Path:
     """The site as `nuffle site build` makes it by default (strict: a broken Markdown link
-    fails here), built once for the modules that read it (they share an xdist group, so
-    one worker builds it)."""
+    fails here), built once per test process for the modules that read it. (They are
+    marked with one xdist group, but `make test` uses xdist's default distribution, where
+    the mark does nothing: grouping them on one worker made the whole run slower, so each
+    worker that runs one of them builds it once.)"""
     return build(BuildOptions(out=tmp_path_factory.mktemp("site")))
 
 
