@@ -73,35 +73,25 @@ def test_what_renders_everything(built_dir: Path) -> None:
 FEWER = {lang: [*nav[:2], {"Abilities": ["abilities/index.md"]}] for lang, nav in NAVS.items()}
 
 
-def test_a_page_removed_renders_its_section_and_leaves_the_site() -> None:
+def test_a_page_removed_renders_its_section_and_leaves_the_site(built_dir: Path) -> None:
     """Block is gone: the Abilities section (its index, whose navigation listed it) is
     rendered in both languages, and Block's HTML in both is to be deleted."""
     before, _ = state(TITLES)
     after, members = state({k: v for k, v in TITLES.items() if "block" not in k}, FEWER)
-    todo = plan(before, after, members, _site_with_index())
+    todo = plan(before, after, members, built_dir)
     assert (todo.full, todo.reason) == (False, "")
     assert todo.touch == ["abilities/index.it.md", "abilities/index.md"]
     assert todo.gone == ["abilities/block.html", "it/abilities/block.html"]
 
 
-def test_a_page_added_renders_its_section() -> None:
+def test_a_page_added_renders_its_section(built_dir: Path) -> None:
     """The reverse: Block is new, its section is rendered with it; nothing is gone."""
     before, _ = state({k: v for k, v in TITLES.items() if "block" not in k}, FEWER)
     after, members = state(TITLES)
-    todo = plan(before, after, members, _site_with_index())
+    todo = plan(before, after, members, built_dir)
     assert (todo.full, todo.gone) == (False, [])
     assert todo.touch == ["abilities/block.it.md", "abilities/block.md",
                           "abilities/index.it.md", "abilities/index.md"]
-
-
-def _site_with_index() -> Path:
-    import tempfile
-    site = Path(tempfile.mkdtemp()) / "site"
-    for index in (site / "search", site / "it" / "search"):
-        index.mkdir(parents=True)
-        (index / "search_index.json").write_text('{"config": {}, "docs": []}')
-    (site / "index.html").write_text("home")
-    return site
 
 
 def test_only_removed_pages_inside_the_site_are_deleted(tmp_path: Path) -> None:
