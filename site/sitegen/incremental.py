@@ -229,7 +229,8 @@ def plan(previous: dict | None, current: dict, members: dict[str, list], site: P
     if not (site / "index.html").exists() or not (site / "search" / "search_index.json").exists():
         return Plan(True, "the built site is missing", [])
     # (the languages besides the default, English, whose index is the site's own)
-    kept_index = read_kept_index(site, [lang for lang in current["sections"] if lang != "en"])
+    languages = [lang for lang in current["sections"] if lang != "en"]
+    kept_index = read_kept_index(site, languages)
     if kept_index is None:
         return Plan(True, "the previous search index is missing or damaged", [])
     if previous.get("fingerprint") != current["fingerprint"]:
@@ -247,7 +248,6 @@ def plan(previous: dict | None, current: dict, members: dict[str, list], site: P
         for name, signature in sections.items():
             if before.get(name) != signature:
                 touch += [localized(p, lang) for p in members[f"{lang}/{name}"]]
-    languages = [lang for lang in current["sections"] if lang != "en"]
     gone = sorted({built_page(p, languages) for p in set(pages) - set(current["pages"])})
     return Plan(False, "", sorted(set(touch)), kept_index, gone)
 
