@@ -119,6 +119,13 @@ REFERENCE_TITLES = {"language/index.md": N_("Language reference"),
                     "limits.md": N_("Limits"), "schemas/index.md": N_("Schemas")}
 
 
+# the pages' Markdown settings (quick_markdown.SETTINGS follows them: change both)
+MARKDOWN_EXTENSIONS = ["attr_list", "admonition", "tables", "md_in_html",
+                       {"toc": {"permalink": True}},
+                       {"pymdownx.highlight": {"anchor_linenums": False}},
+                       "pymdownx.superfences", "pymdownx.details"]
+
+
 def site_url() -> str:
     """The site's address: $NUFFLE_SITE_URL, else the placeholder (see site.md)."""
     url = os.environ.get("NUFFLE_SITE_URL", "").strip() or DEFAULT_SITE_URL
@@ -570,13 +577,7 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str],
         "plugins": [{"search": {"lang": list(dict.fromkeys(
             ["en", *(search_language(x) for x in site_languages())]))}}, {"i18n": i18n_config()},
                     {"offline": {}}],
-        "markdown_extensions": [
-            "attr_list", "admonition", "tables", "md_in_html",
-            {"toc": {"permalink": True}},
-            {"pymdownx.highlight": {"anchor_linenums": False}},
-            "pymdownx.superfences",
-            "pymdownx.details",
-        ],
+        "markdown_extensions": json.loads(json.dumps(MARKDOWN_EXTENSIONS)),  # a copy
         "extra_css": ["assets/nuffle.css", "assets/cards.css"],
         "validation": {"links": {"not_found": "warn", "anchors": "warn",
                                  "absolute_links": "warn", "unrecognized_links": "warn"},

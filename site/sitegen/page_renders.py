@@ -22,12 +22,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mkdocs.structure.toc import get_toc
 from nuffle.sitegen.kept_entries import Kept
+from nuffle.sitegen.quick_markdown import QuickMarkdown
 
 _PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
+
 LIBRARIES = ("mkdocs", "markdown", "pymdown-extensions", "pygments", "nuffle")
 
 
@@ -103,6 +105,8 @@ class PageRenders(Kept):
     def __init__(self, path: Path | None) -> None:
         super().__init__(path, _versions(), _valid)
         self.converted = 0  # pages converted from Markdown in this process
+        self.quick = 0  # of those, converted by quick_markdown.py
+        self._quick: dict[str, QuickMarkdown] = {}
         self._files: dict[int, tuple[Any, str]] = {}
 
     def _files_digest(self, files: Any) -> str:
@@ -121,10 +125,44 @@ class PageRenders(Kept):
                  settings, self._files_digest(files)]
         return hashlib.sha256(json.dumps(parts).encode("utf-8")).hexdigest()
 
+    def quick_render(self, page: Any, config: Any, files: Any,
+                     wants_links: bool) -> tuple[dict, list[str]] | None:
+        """The page converted by quick_markdown.py, as a kept render holds it, and its
+        code blocks; None: declined (MkDocs converts it)."""
+        settings = (config["markdown_extensions"], config["mdx_configs"])
+        key = repr(settings)
+        reader = self._quick.get(key)
+        if reader is None:
+            reader = self._quick[key] = QuickMarkdown(*settings)
+
+        def lookup(path: str) -> tuple[Any, str] | None:
+            found = files.get_file_from_path(path)
+            if found is None or found.inclusion.is_excluded():
+                return None
+            return found, found.url
+
+        done = reader.convert(page.markdown, page.file, page.file.src_uri, page.file.url,
+                              lookup)
+        if done is None:
+            return None
+        self.quick += 1
+        page.content = done.content
+        page.toc = get_toc(json.loads(json.dumps(done.toc)))
+        page._title_from_render = done.title
+        page.present_anchor_ids = done.anchors
+        if wants_links:
+            page.links_to_anchors = {file: dict(anchors) for file, anchors in done.links.items()}
+        return {"content": done.content, "title": done.title, "anchors": sorted(done.anchors),
+                "toc": done.toc, "links": {cast(Any, file).src_uri: dict(anchors)
+                                           for file, anchors in done.links.items()}
+                if wants_links else None}, done.blocks
+
     def render(self, original: Any, page: Any, config: Any, files: Any,
-               toc_tokens: Any) -> None:
-        """``original`` (MkDocs' `Page.render`) or a kept render's replay; ``toc_tokens``
-        gives the table of contents of the conversion just made."""
+               toc_tokens: Any) -> list[str] | None:
+        """``original`` (MkDocs' `Page.render`), quick_markdown.py's conversion or a kept
+        render's replay; ``toc_tokens`` gives the table of contents of the conversion just
+        made. Return the code blocks of a quick conversion (None otherwise: the highlight
+        cache has seen those MkDocs converted)."""
         key = self.key(page, config, files)
         found = self.get(key)
         # MkDocs records the links to anchors unless it logs at debug level
@@ -145,12 +183,16 @@ class PageRenders(Kept):
             page.toc = get_toc(json.loads(json.dumps(found["toc"])))
             page._title_from_render = found["title"]
             page.present_anchor_ids = set(found["anchors"])
-            return
+            return None
+        quick = self.quick_render(page, config, files, wants_links)
+        if quick is not None:
+            self.used[key], blocks = quick
+            return blocks
         self.converted += 1
         with _listening() as heard:
             original(page, config, files)
         if heard.heard:
-            return
+            return None
         links = page.__dict__.get("links_to_anchors")
         self.used[key] = {
             "content": page.content, "title": page._title_from_render,
@@ -158,3 +200,4 @@ class PageRenders(Kept):
             "toc": json.loads(json.dumps(toc_tokens())),
             "links": None if links is None else {
                 file.src_uri: dict(anchors) for file, anchors in links.items()}}
+        return None

@@ -192,10 +192,11 @@ def faster_rendering(cache: bool = True) -> Iterator[Speedups]:
         highlights = highlight_cache.active()
         if highlights is not None:
             highlights.taken()
-        speed.renders.render(original_render, self, config, files,
-                             lambda: getattr(speed.markdown.last, "toc_tokens", []))
+        quick = speed.renders.render(original_render, self, config, files,
+                                     lambda: getattr(speed.markdown.last, "toc_tokens", []))
         if highlights is not None:  # none when the render is a kept one
-            speed.blocks[self.file.src_uri] = highlights.taken()
+            taken = highlights.taken()
+            speed.blocks[self.file.src_uri] = taken if quick is None else quick
 
     def get_env(self: Any) -> Any:
         return speed.nav.environment(original_env(self))

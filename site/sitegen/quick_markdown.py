@@ -1,0 +1,540 @@
+"""The generated pages' Markdown turned into HTML without Python-Markdown's machinery, for
+the same HTML.
+
+A first build spends about a third of its work in Python-Markdown: every one of the site's
+1,700 pages is parsed into a tree, run through some thirty processors and serialised
+again, though the pages the generator writes use a small, regular part of the language
+(headings, paragraphs, pipe tables, simple lists, quotes, fenced code and raw HTML blocks;
+code spans, links, entities, inline tags and asterisk emphasis). `QuickMarkdown.convert`
+reads that part directly and writes what Python-Markdown and MkDocs' own processors would
+leave on the page: the HTML, the table of contents, the title, the anchors present and the
+links to anchors (page_renders.py keeps the same five things).
+
+It never guesses. A page holding anything outside that part (a backslash, an underscore
+outside code, a loose or nested list, a setext heading, a raw block with a ``markdown``
+attribute or a comment, a link it cannot resolve, a line break, ...) is declined, and
+MkDocs converts it as before: the hand-written guide is mostly declined, and so is a page
+whose link is broken, so the warning strict mode counts is still given. Where it cannot
+be told apart cheaply, the library's own code decides: fenced code is highlighted by
+converting the fence alone with the site's own Markdown settings (each distinct block
+once), the ids of raw HTML are read by MkDocs' parser, slugs and the table of contents'
+nesting come from the toc extension's functions, and the patterns are the library's.
+It is used only with the settings it was written for (`SETTINGS`; anything else: every page
+declined), and the test suite checks its output against Python-Markdown's on every page of
+a real build of the site, in both languages.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+import markdown
+from markdown.extensions.toc import nest_toc_tokens, slugify, strip_tags, unique
+from markdown.inlinepatterns import AUTOLINK_RE, AUTOMAIL_RE, ENTITY_RE, HTML_RE
+from mkdocs.structure.pages import _HTMLHandler
+from mkdocs.utils import get_relative_url
+
+# the Markdown settings this reader follows (MkDocs' own three, then the site's)
+SETTINGS = (("toc", "tables", "fenced_code", "attr_list", "admonition", "md_in_html",
+             "pymdownx.highlight", "pymdownx.superfences", "pymdownx.details"),
+            {"toc": {"permalink": True}, "pymdownx.highlight": {"anchor_linenums": False}})
+PERMALINK = '<a class="headerlink" href="#{0}" title="Permanent link">&para;</a>'
+
+_HTML = re.compile(HTML_RE, re.DOTALL)
+_ENTITY = re.compile(ENTITY_RE)
+_AUTO = re.compile(AUTOLINK_RE + "|" + AUTOMAIL_RE)
+_AMP = re.compile(r"&(?!(?:\#[0-9]+|\#x[0-9a-f]+|[0-9a-z]+);)", re.I)  # the serializer's
+_NOT_STRONG = re.compile(r"((^|(?<=\s))(\*{1,3}|_{1,3})(?=\s|$))")  # left as it is
+_STRONG = re.compile(r"(\*{2})(.+?)\1", re.DOTALL)
+_EMPHASIS = re.compile(r"(\*)([^\*]+)\1", re.DOTALL)
+_LINK = re.compile(r"\[([^\[\]\n]+)\]\(([^()\s\"'<>\\]+)\)")
+_HEADING = re.compile(r"(#{1,6})(.*?)#*$")
+_HEADING_ID = re.compile(r"[ ]+\{:?[ ]*#([A-Za-z0-9_-]+)[ ]*\}[ ]*$")
+_FENCE = re.compile(r"```([A-Za-z0-9_+-]*)[ ]*$")
+_ULIST = re.compile(r"[-][ ]+(.*)")
+_OLIST = re.compile(r"\d+\.[ ]+(.*)")
+# a list item's next line: indented less than a nested block, starting no block
+_CONTINUED = re.compile(r"[ ]{1,3}(?![ #>*+<|`!=_-]|\d+\.)")
+_CELL_ALIGN = re.compile(r":?-+:?")
+_OPENING_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
+# a tag in a raw block: its name, whether it closes or closes itself; attributes quoted
+_TAG = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9-]*)"""
+                  r"""((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(/?)>""")
+_RAW_TEXT = ("script", "style", "pre", "textarea", "title", "xmp", "iframe", "noembed",
+             "noframes", "plaintext")
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+         "param", "source", "track", "wbr"}
+_SETEXT_OR_RULE = re.compile(r"[ ]{0,3}(?:[=-]+|(?:[-*_][ ]{0,2}){3,})[ ]*$")
+_LONE_UNDERSCORE = re.compile(r"(?<!\w)_")
+_HOLE = "\x02{0}\x03"  # a placeholder for a finished piece of inline HTML
+_HOLES = re.compile("\x02([0-9]+)\x03")
+
+
+class Declined(Exception):
+    """The page holds something this reader leaves to Python-Markdown."""
+
+
+@dataclass
+class QuickPage:
+    """What a conversion leaves on the page (as page_renders.py keeps it), and the code
+    blocks it holds (the search reads them without their highlighting)."""
+
+    content: str
+    title: str | None
+    anchors: set[str]
+    toc: list[dict]
+    links: dict[Hashable, dict[str, str]]  # by the page linked to: anchor -> link
+    blocks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Heading:
+    level: int
+    inner: str  # its HTML without the permalink
+    id: str | None
+
+
+class QuickMarkdown:
+    """Converts the pages of one build; ``converted`` and ``declined`` count pages, and
+    ``fences`` the code blocks highlighted (each distinct block once)."""
+
+    def __init__(self, extensions: Any, configs: Any) -> None:
+        self.usable = (tuple(extensions) == SETTINGS[0] and (configs or {}) == SETTINGS[1])
+        self._md: markdown.Markdown | None = None
+        self._extensions, self._configs = extensions, configs
+        self._fences: dict[tuple[str, str], str] = {}
+        self.converted = 0
+        self.declined = 0
+        self.fences = 0
+
+    def convert(self, text: str, here: Hashable, src_uri: str, url: str,
+                lookup: Callable[[str], tuple[Hashable, str] | None]) -> QuickPage | None:
+        """``text`` as MkDocs would render it for the page ``src_uri`` at ``url``, or None
+        (declined); ``lookup`` gives a docs path's page (as the links to anchors name it,
+        ``here`` for this one) and URL, or None (a missing or excluded page: declined, so
+        MkDocs says so)."""
+        if not self.usable:
+            return None
+        try:
+            page = _Page(self, here, src_uri, url, lookup).convert(text)
+        except Declined:
+            self.declined += 1
+            return None
+        self.converted += 1
+        return page
+
+    def fence(self, language: str, source: str) -> str:
+        """A fenced block's HTML, as the site's own Markdown settings make it."""
+        key = (language, source)
+        found = self._fences.get(key)
+        if found is None:
+            if self._md is None:
+                self._md = markdown.Markdown(extensions=list(self._extensions),
+                                             extension_configs=self._configs or {})
+            else:
+                self._md.reset()
+            self.fences += 1
+            found = self._md.convert(f"```{language}\n{source}\n```")
+            if not (found.startswith("<div") and found.endswith("</div>")):
+                raise Declined("a fence that is not one block")
+            self._fences[key] = found
+        return found
+
+    def block_level(self, tag: str) -> bool:
+        if self._md is None:
+            self._md = markdown.Markdown(extensions=list(self._extensions),
+                                         extension_configs=self._configs or {})
+        return self._md.is_block_level(tag)
+
+
+class _Page:
+    """One page's conversion (see the module)."""
+
+    def __init__(self, reader: QuickMarkdown, here: Hashable, src_uri: str, url: str,
+                 lookup: Callable[[str], tuple[Hashable, str] | None]) -> None:
+        self.reader = reader
+        self.here, self.src_uri, self.url, self.lookup = here, src_uri, url, lookup
+        self.headings: list[_Heading] = []
+        self.links: dict[Hashable, dict[str, str]] = {}
+        self.blocks: list[str] = []
+
+    # -- blocks ------------------------------------------------------------------------
+
+    def convert(self, text: str) -> QuickPage:
+        if re.search(r"[\\\t\r\x00-\x08]", text):
+            raise Declined("backslashes, tabs, carriage returns or control characters")
+        lines = [line if line.strip() else "" for line in text.split("\n")]
+        out = self.blocks_of(lines, top=True)
+        content = "".join(out).strip()
+        return self.finish(content, text)
+
+    def blocks_of(self, lines: list[str], top: bool) -> list[str]:
+        """The HTML of ``lines``' blocks, each with the tail Python-Markdown gives it."""
+        out: list[str] = []
+        last = ""  # the kind of the last block
+        i, n = 0, len(lines)
+        while i < n:
+            line = lines[i]
+            if not line:
+                i += 1
+                continue
+            if line.rstrip() != line:
+                raise Declined("trailing spaces")
+            end = self.block_end(lines, i)
+            if line.startswith("```"):
+                if not top:
+                    raise Declined("a fence inside a block")
+                i = self.fence(lines, i, out)
+                last = "fence"
+                continue
+            first = _OPENING_TAG.match(line)
+            if first and self.reader.block_level(first.group(1).lower()):
+                if not top:
+                    raise Declined("raw HTML inside a block")
+                i = self.raw_block(lines, i, out)
+                last = "raw"
+                continue
+            block = lines[i:end]
+            if line.startswith("#"):
+                if len(block) > 1:
+                    raise Declined("a heading with more lines")
+                out.append(self.heading(line) + "\n")
+                last = "heading"
+            elif line.startswith("|"):
+                out.append(self.table(block))
+                last = "table"
+            elif line.startswith(">"):
+                inner = self.quote(block, lines, end)
+                if last == "quote":  # Python-Markdown adds it to the quote before
+                    out[-1] = out[-1][:-len("</blockquote>\n")] + inner
+                else:
+                    out.append("<blockquote>\n" + inner)
+                out[-1] += "</blockquote>\n"
+                last = "quote"
+            elif _ULIST.match(line) or _OLIST.match(line):
+                out.append(self.plain_list(block, lines, end))
+                last = "list"
+            elif (line.startswith((" ", "!!!", "???", "* ", "+ ", "<!"))
+                  or _SETEXT_OR_RULE.match(line)):
+                raise Declined("a block this reader leaves alone")
+            else:
+                out.append(self.paragraph(block))
+                last = "paragraph"
+            i = end
+        return out
+
+    @staticmethod
+    def block_end(lines: list[str], i: int) -> int:
+        while i < len(lines) and lines[i]:
+            i += 1
+        return i
+
+    def fence(self, lines: list[str], i: int, out: list[str]) -> int:
+        opening = _FENCE.match(lines[i])
+        if opening is None or (i and lines[i - 1]):
+            raise Declined("a fence with attributes, or not after a blank line")
+        j = i + 1
+        while j < len(lines) and lines[j].rstrip() != "```":
+            if lines[j].startswith("```"):
+                raise Declined("a nested fence")
+            j += 1
+        if j >= len(lines) or (j + 1 < len(lines) and lines[j + 1]):
+            raise Declined("an unclosed fence, or one not before a blank line")
+        block = self.reader.fence(opening.group(1), "\n".join(lines[i + 1:j]))
+        self.blocks.append(block)
+        out.append(block + "\n")
+        return j + 1
+
+    def raw_block(self, lines: list[str], i: int, out: list[str]) -> int:
+        """A raw HTML block: from its opening tag to the end tag that balances it, at the
+        end of a line, kept as it is."""
+        if i and lines[i - 1]:
+            raise Declined("raw HTML right after other lines")
+        text = "\n".join(lines[i:])
+        depth, pos = 0, 0
+        while True:
+            tag = _TAG.search(text, pos)
+            if tag is None or "<!" in text[pos:tag.start()] or "<?" in text[pos:tag.start()]:
+                raise Declined("an unbalanced raw block, or a comment")
+            if "<" in text[pos:tag.start()]:
+                raise Declined("a raw block with a bare '<'")
+            closing, name, attributes, selfclosing = tag.groups()
+            name = name.lower()
+            if name in _RAW_TEXT or re.search(r"(?i)\bmarkdown\s*=|\bmarkdown\b", attributes):
+                raise Declined("raw text or Markdown inside raw HTML")
+            if closing:
+                depth -= 1
+            elif not selfclosing and name not in _VOID:
+                depth += 1
+            pos = tag.end()
+            if depth <= 0:
+                break
+        if depth < 0 or (pos < len(text) and text[pos] != "\n"):
+            raise Declined("a raw block that ends inside a line")
+        raw = text[:pos]
+        consumed = raw.count("\n") + 1
+        after = i + consumed
+        if after < len(lines) and lines[after]:
+            raise Declined("raw HTML followed by more lines")
+        out.append(raw + "\n\n")
+        return after
+
+    def heading(self, line: str) -> str:
+        match = _HEADING.match(line)
+        if match is None or line.startswith("#######"):
+            raise Declined("seven '#'s")
+        level, text = len(match.group(1)), match.group(2).strip()
+        ident = None
+        given = _HEADING_ID.search(text)
+        if given is not None:
+            ident, text = given.group(1), text[:given.start()]
+        elif "{" in text:
+            raise Declined("attributes on a heading")
+        inner = self.inline(text, links=False)
+        self.headings.append(_Heading(level, inner, ident))
+        return f"\x04{len(self.headings) - 1}\x04"  # filled in by finish()
+
+    def table(self, block: list[str]) -> str:
+        if len(block) < 3 or not all(line.startswith("|") for line in block):
+            raise Declined("a table without rows, or with lines that are not rows")
+        header, separator, *rows = (self.cells(line) for line in block)
+        aligns = []
+        for cell in separator:
+            if not _CELL_ALIGN.fullmatch(cell):
+                raise Declined("a table without its separator")
+            left, right = cell.startswith(":"), cell.endswith(":")
+            aligns.append("center" if left and right else "left" if left else
+                          "right" if right else None)
+        if len(separator) != len(header):
+            raise Declined("a separator of another width")
+        out = ["<table>\n<thead>\n<tr>\n"]
+        out += [self.cell("th", text, align) for text, align in zip(header, aligns, strict=True)]
+        out.append("</tr>\n</thead>\n<tbody>\n")
+        for row in rows:
+            out.append("<tr>\n")
+            for k, align in enumerate(aligns):
+                out.append(self.cell("td", row[k] if k < len(row) else "", align))
+            out.append("</tr>\n")
+        out.append("</tbody>\n</table>\n")
+        return "".join(out)
+
+    @staticmethod
+    def cells(line: str) -> list[str]:
+        body = line.strip()
+        if body.startswith("|"):
+            body = body[1:]
+        if body.endswith("|"):
+            body = body[:-1]
+        if "`" in body and any("|" in code for code in body.split("`")[1::2]):
+            raise Declined("a '|' in code in a table cell")  # it does not split there
+        return [cell.strip() for cell in body.split("|")]
+
+    def cell(self, tag: str, text: str, align: str | None) -> str:
+        style = f' style="text-align: {align};"' if align else ""
+        return f"<{tag}{style}>{self.inline(text)}</{tag}>\n"
+
+    def quote(self, block: list[str], lines: list[str], end: int) -> str:
+        inner = []
+        for line in block:
+            if not line.startswith(">"):
+                raise Declined("a lazy quote line")
+            inner.append(line[2:] if line.startswith("> ") else line[1:])
+        if any(line.startswith((">", " ")) for line in inner):
+            raise Declined("a quote inside a quote, or indented")
+        return "".join(self.blocks_of(inner, top=False))
+
+    def plain_list(self, block: list[str], lines: list[str], end: int) -> str:
+        kind = _ULIST if _ULIST.match(block[0]) else _OLIST
+        items = []
+        for line in block:
+            item = kind.match(line)
+            if item is not None:
+                items.append(item.group(1))
+            elif _CONTINUED.match(line) and items:  # a lazy line: the item goes on
+                items[-1] += "\n" + line
+            else:
+                raise Declined("a list item with lines this reader leaves alone")
+        following = next((line for line in lines[end:] if line), None)
+        if following is not None and (following.startswith(" ") or _ULIST.match(following)
+                                      or _OLIST.match(following) or
+                                      following.startswith(("* ", "+ "))):
+            raise Declined("a loose or continued list")
+        tag = "ul" if kind is _ULIST else "ol"
+        if tag == "ol" and not block[0].startswith("1."):
+            raise Declined("an ordered list not starting at 1")
+        body = "".join(f"<li>{self.inline(item)}</li>\n" for item in items)
+        return f"<{tag}>\n{body}</{tag}>\n"
+
+    def paragraph(self, block: list[str]) -> str:
+        for line in block[1:]:
+            first = _OPENING_TAG.match(line)
+            if (line.startswith(("#", ">", " ")) or _SETEXT_OR_RULE.match(line)
+                    or (first and self.reader.block_level(first.group(1).lower()))):
+                raise Declined("a paragraph another block breaks into")
+        if _SETEXT_OR_RULE.match(block[0]):
+            raise Declined("a rule")
+        return f"<p>{self.inline(chr(10).join(block).lstrip())}</p>\n"
+
+    # -- inline ------------------------------------------------------------------------
+
+    def inline(self, text: str, links: bool = True) -> str:
+        """Python-Markdown's inline patterns in their order: code spans, links, inline
+        tags, entities, then emphasis; the rest escaped as its serializer does."""
+        holes: list[str] = []
+
+        def hole(piece: str) -> str:
+            holes.append(piece)
+            return _HOLE.format(len(holes) - 1)
+
+        text = self.code_spans(text, hole)
+        if "[" in text or "]" in text:
+            if not links:
+                raise Declined("a link in a heading")
+            text = self.link_spans(text, hole, holes)
+        return self.rest(text, hole, holes)
+
+    @staticmethod
+    def code_spans(text: str, hole: Callable[[str], str]) -> str:
+        if "`" not in text:
+            return text
+        out, pos = [], 0
+        while (start := text.find("`", pos)) != -1:
+            end = text.find("`", start + 1)
+            if end == -1 or text[start + 1:start + 2] == "`" or text[end + 1:end + 2] == "`":
+                raise Declined("backticks this reader leaves alone")
+            out.append(text[pos:start])
+            code = text[start + 1:end].strip()
+            code = code.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            out.append(hole(f"<code>{code}</code>"))
+            pos = end + 1
+        out.append(text[pos:])
+        return "".join(out)
+
+    def link_spans(self, text: str, hole: Callable[[str], str], holes: list[str]) -> str:
+        out, pos = [], 0
+        for link in _LINK.finditer(text):
+            if "[" in text[pos:link.start()] or "]" in text[pos:link.start()] or (
+                    link.start() and text[link.start() - 1] == "!"):
+                raise Declined("brackets that are not a link")
+            out.append(text[pos:link.start()])
+            href = self.href(link.group(2))
+            inner = self.rest(link.group(1), hole, holes)
+            out.append(hole(f'<a href="{_attribute(href)}">{inner}</a>'))
+            pos = link.end()
+        if "[" in text[pos:] or "]" in text[pos:]:
+            raise Declined("brackets that are not a link")
+        out.append(text[pos:])
+        return "".join(out)
+
+    def rest(self, text: str, hole: Callable[[str], str], holes: list[str]) -> str:
+        """Inline tags and entities kept as they are, emphasis, the text escaped."""
+        if "<" in text:
+            if _AUTO.search(text):
+                raise Declined("an automatic link")
+            text = _HTML.sub(lambda m: hole(m.group(0)), text)
+        if "&" in text:
+            text = _ENTITY.sub(lambda m: hole(m.group(0)), text)
+        # an underscore after a letter or digit opens nothing (each of the library's
+        # underscore patterns wants none before it, or three underscores)
+        if "_" in text and ("___" in text or _LONE_UNDERSCORE.search(text)):
+            raise Declined("underscores that may be emphasis")
+        if "![" in text:
+            raise Declined("an image")
+        text = self.emphasis(text)
+        text = _AMP.sub("&amp;", text).replace("<", "&lt;").replace(">", "&gt;")
+        text = text.replace("\x05", "<").replace("\x06", ">")
+        while _HOLES.search(text):
+            text = _HOLES.sub(lambda m: holes[int(m.group(1))], text)
+        return text
+
+    def emphasis(self, text: str) -> str:
+        """Asterisks as Python-Markdown's processor reads them, for the forms it leaves
+        no doubt about: ``**strong**`` and ``*emphasis*``, nested."""
+        if "*" not in text:
+            return text
+        if "***" in text or _NOT_STRONG.search(text):
+            raise Declined("asterisks this reader leaves alone")
+        out, pos = [], 0
+        while (start := text.find("*", pos)) != -1:
+            out.append(text[pos:start])
+            double = text.startswith("**", start)
+            found = (_STRONG if double else _EMPHASIS).match(text, start)
+            if found is None:
+                raise Declined("an asterisk that opens nothing")
+            tag = "strong" if double else "em"
+            # \x05 and \x06 stand for < and > until the text is escaped
+            out.append(f"\x05{tag}\x06{self.emphasis(found.group(2))}\x05/{tag}\x06")
+            pos = found.end()
+        out.append(text[pos:])
+        return "".join(out)
+
+    def href(self, url: str) -> str:
+        """MkDocs' rewriting of a link to a docs file (its `_RelativePathTreeprocessor`)."""
+        scheme, netloc, path, query, anchor = urlsplit(url)
+        if scheme or netloc:
+            return url
+        if url.startswith(("/", "\\")):
+            raise Declined("an absolute link")
+        if not path:
+            if anchor:
+                self.links.setdefault(self.here, {}).setdefault(anchor, url)
+            return url
+        target = posixpath.normpath(
+            posixpath.join(posixpath.dirname(self.src_uri), unquote(path)).lstrip("/"))
+        found = self.lookup(target)
+        if found is None:
+            raise Declined("a link MkDocs warns about")
+        target_src, target_url = found
+        if anchor:
+            self.links.setdefault(target_src, {}).setdefault(anchor, url)
+        return urlunsplit(("", "", get_relative_url(target_url, self.url), query, anchor))
+
+    # -- the page ----------------------------------------------------------------------
+
+    def finish(self, content: str, text: str) -> QuickPage:
+        """Headings' ids (the toc extension's), their permalinks, the table of contents,
+        the title (MkDocs') and the anchors present."""
+        used = {h.id for h in self.headings if h.id}
+        counters: dict[str, int] = {}
+        tokens, ids = [], []
+        for heading in self.headings:
+            name = strip_tags(heading.inner)
+            if heading.id is None:
+                heading.id = unique(slugify(html.unescape(name), "-"), used, counters)
+            ids.append(heading.id)
+            tokens.append({"level": heading.level, "id": heading.id, "name": name,
+                           "html": heading.inner, "data-toc-label": ""})
+
+        def filled(m: re.Match[str]) -> str:
+            heading = self.headings[int(m.group(1))]
+            ident = heading.id or ""
+            self.links.setdefault(self.here, {}).setdefault(ident, "#" + ident)
+            return (f'<h{heading.level} id="{_attribute(ident)}">{heading.inner}'
+                    f"{PERMALINK.format(_attribute(ident))}</h{heading.level}>")
+
+        first = content
+        # the permalinks' links come in the page's order, after the links before them
+        content = re.sub("\x04([0-9]+)\x04", filled, content)
+        title = None
+        if first.startswith("\x040\x04") and self.headings[0].level == 1:
+            title = " ".join(re.sub(r"<[^>]*>", "", self.headings[0].inner).split())
+        anchors = set(ids)
+        if re.search(r"(?i)\b(?:id|name)\s*=", text):
+            handler = _HTMLHandler()  # MkDocs reads the raw HTML's ids from the whole text
+            handler.feed(text)
+            handler.close()
+            anchors |= handler.present_anchor_ids
+        return QuickPage(content, title, anchors, nest_toc_tokens(tokens), self.links,
+                         self.blocks)
+
+
+def _attribute(value: str) -> str:
+    """An attribute's value as Python-Markdown's serializer writes it."""
+    return (_AMP.sub("&amp;", value).replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
