@@ -61,6 +61,9 @@ _ULIST = re.compile(r"[-][ ]+(.*)")
 _OLIST = re.compile(r"\d+\.[ ]+(.*)")
 # a list item's next line: indented less than a nested block, starting no block
 _CONTINUED = re.compile(r"[ ]{1,3}(?![ #>*+<|`!=_-]|\d+\.)")
+_ADMONITION = re.compile(r'!!! ?([\w\-]+(?: +[\w\-]+)*)(?: +"([^"]*)")? *$')
+_BRACKETS = re.compile(r"\[[^\[\]]*\]")
+_REFERENCE = re.compile(r"^[ ]{0,3}\[[^\]]*\]:", re.M)  # a reference link's definition
 _CELL_ALIGN = re.compile(r":?-+:?")
 _OPENING_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
 # a tag in a raw block: its name, whether it closes or closes itself; attributes quoted
@@ -169,6 +172,8 @@ class _Page:
     def convert(self, text: str) -> QuickPage:
         if re.search(r"[\\\t\r\x00-\x08]", text):
             raise Declined("backslashes, tabs, carriage returns or control characters")
+        if _REFERENCE.search(text):
+            raise Declined("a reference link's definition")
         lines = [line if line.strip() else "" for line in text.split("\n")]
         out = self.blocks_of(lines, top=True)
         content = "".join(out).strip()
@@ -201,6 +206,10 @@ class _Page:
                 last = "raw"
                 continue
             block = lines[i:end]
+            if line.startswith("!!!") and top:
+                i = self.admonition(lines, i, out)
+                last = "admonition"
+                continue
             if line.startswith("#"):
                 if len(block) > 1:
                     raise Declined("a heading with more lines")
@@ -284,6 +293,27 @@ class _Page:
             raise Declined("raw HTML followed by more lines")
         out.append(raw + "\n\n")
         return after
+
+    def admonition(self, lines: list[str], i: int, out: list[str]) -> int:
+        """``!!! kind "Title"`` and the indented paragraphs under it, up to a blank line
+        after which no indented line follows (the admonition extension's block)."""
+        head = _ADMONITION.match(lines[i])
+        if head is None:
+            raise Declined("an admonition of another form")
+        j = i + 1
+        while j < len(lines) and lines[j].startswith("    "):
+            j += 1
+        following = next((line for line in lines[j:] if line), "")
+        if j == i + 1 or (j < len(lines) and lines[j]) or following.startswith(" "):
+            raise Declined("an admonition without its text, or going on")
+        kind = " ".join(head.group(1).lower().split())
+        title = head.group(2)
+        if title is None:
+            title = kind.split(" ", 1)[0].capitalize()
+        body = "".join(self.blocks_of([line[4:] for line in lines[i + 1:j]], top=False))
+        heading = f'<p class="admonition-title">{self.inline(title)}</p>\n' if title else ""
+        out.append(f'<div class="admonition {_attribute(kind)}">\n{heading}{body}</div>\n')
+        return j
 
     def heading(self, line: str) -> str:
         match = _HEADING.match(line)
@@ -374,7 +404,7 @@ class _Page:
     def paragraph(self, block: list[str]) -> str:
         for line in block[1:]:
             first = _OPENING_TAG.match(line)
-            if (line.startswith(("#", ">", " ")) or _SETEXT_OR_RULE.match(line)
+            if (line.startswith(("#", ">", " ", "!!!")) or _SETEXT_OR_RULE.match(line)
                     or (first and self.reader.block_level(first.group(1).lower()))):
                 raise Declined("a paragraph another block breaks into")
         if _SETEXT_OR_RULE.match(block[0]):
@@ -419,7 +449,7 @@ class _Page:
     def link_spans(self, text: str, hole: Callable[[str], str], holes: list[str]) -> str:
         out, pos = [], 0
         for link in _LINK.finditer(text):
-            if "[" in text[pos:link.start()] or "]" in text[pos:link.start()] or (
+            if not _plain_brackets(text[pos:link.start()]) or (
                     link.start() and text[link.start() - 1] == "!"):
                 raise Declined("brackets that are not a link")
             out.append(text[pos:link.start()])
@@ -427,7 +457,7 @@ class _Page:
             inner = self.rest(link.group(1), hole, holes)
             out.append(hole(f'<a href="{_attribute(href)}">{inner}</a>'))
             pos = link.end()
-        if "[" in text[pos:] or "]" in text[pos:]:
+        if not _plain_brackets(text[pos:]):
             raise Declined("brackets that are not a link")
         out.append(text[pos:])
         return "".join(out)
@@ -532,6 +562,15 @@ class _Page:
             anchors |= handler.present_anchor_ids
         return QuickPage(content, title, anchors, nest_toc_tokens(tokens), self.links,
                          self.blocks)
+
+
+def _plain_brackets(text: str) -> bool:
+    """Whether the brackets of ``text`` stay as they are: simple pairs, none right
+    before a '(' (the page defines no reference, so a reference link finds nothing)."""
+    if "[" not in text and "]" not in text:
+        return True
+    rest = _BRACKETS.sub("", text)
+    return "[" not in rest and "]" not in rest and not re.search(r"\]\s?\(", text)
 
 
 def _attribute(value: str) -> str:

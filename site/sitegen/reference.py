@@ -364,7 +364,9 @@ def _code(example: Example | None, site: Site, here: str) -> list[str]:
     if example.origin.startswith(("ability/", "ball/", "challenge-card/", "coach-trait/",
                                   "table/")):
         kind, _, item_id = example.origin.partition("/")
-        out.append(f"<small>From {site.link(kind, item_id, here)}.</small>")
+        # a paragraph of its own: right after the fence, Python-Markdown put the fence's
+        # block inside the line's paragraph (a <div> in a <p>)
+        out += ["", f"<small>From {site.link(kind, item_id, here)}.</small>"]
     return [*out, ""]
 
 
