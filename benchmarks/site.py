@@ -6,7 +6,8 @@ Prints, beside the targets of issue 16 and the figures before it:
   content, the theme's templates, the interface strings and every page's Markdown worked
   out from nothing; generate the pages, then MkDocs with the Material theme, both
   languages, made (site/sitegen/generation_split.py) and rendered
-  (site/sitegen/parallel.py) in two processes at once when two processors are free; no
+  (site/sitegen/parallel.py) in two processes at once when two processors are free; most
+  pages' Markdown read without Python-Markdown (site/sitegen/quick_markdown.py); no
   balance simulation);
 - the full build time into another new folder with that cache kept (a later full build:
   the pages' HTML and search sections of the last full build are reused where their
