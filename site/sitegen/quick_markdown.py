@@ -69,6 +69,7 @@ _OPENING_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
 # a tag in a raw block: its name, whether it closes or closes itself; attributes quoted
 _TAG = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9-]*)"""
                   r"""((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(/?)>""")
+_MARKDOWN_ATTRIBUTE = re.compile(r"(?i)\bmarkdown\b")
 _RAW_TEXT = ("script", "style", "pre", "textarea", "title", "xmp", "iframe", "noembed",
              "noframes", "plaintext")
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
@@ -265,34 +266,32 @@ class _Page:
         end of a line, kept as it is."""
         if i and lines[i - 1]:
             raise Declined("raw HTML right after other lines")
-        text = "\n".join(lines[i:])
-        depth, pos = 0, 0
-        while True:
-            tag = _TAG.search(text, pos)
-            if tag is None or "<!" in text[pos:tag.start()] or "<?" in text[pos:tag.start()]:
-                raise Declined("an unbalanced raw block, or a comment")
-            if "<" in text[pos:tag.start()]:
-                raise Declined("a raw block with a bare '<'")
-            closing, name, attributes, selfclosing = tag.groups()
-            name = name.lower()
-            if name in _RAW_TEXT or re.search(r"(?i)\bmarkdown\s*=|\bmarkdown\b", attributes):
-                raise Declined("raw text or Markdown inside raw HTML")
-            if closing:
-                depth -= 1
-            elif not selfclosing and name not in _VOID:
-                depth += 1
-            pos = tag.end()
-            if depth <= 0:
-                break
-        if depth < 0 or (pos < len(text) and text[pos] != "\n"):
-            raise Declined("a raw block that ends inside a line")
-        raw = text[:pos]
-        consumed = raw.count("\n") + 1
-        after = i + consumed
-        if after < len(lines) and lines[after]:
-            raise Declined("raw HTML followed by more lines")
-        out.append(raw + "\n\n")
-        return after
+        depth = 0
+        for j in range(i, len(lines)):  # line by line: a tag never spans two here
+            line, pos = lines[j], 0
+            for tag in _TAG.finditer(line):
+                if "<" in line[pos:tag.start()]:
+                    raise Declined("a raw block with a comment or a bare '<'")
+                closing, name, attributes, selfclosing = tag.groups()
+                name = name.lower()
+                if name in _RAW_TEXT or _MARKDOWN_ATTRIBUTE.search(attributes):
+                    raise Declined("raw text or Markdown inside raw HTML")
+                if closing:
+                    depth -= 1
+                elif not selfclosing and name not in _VOID:
+                    depth += 1
+                pos = tag.end()
+                if depth <= 0:
+                    if depth < 0 or pos != len(line):
+                        raise Declined("a raw block that ends inside a line")
+                    after = j + 1
+                    if after < len(lines) and lines[after]:
+                        raise Declined("raw HTML followed by more lines")
+                    out.append("\n".join(lines[i:after]) + "\n\n")
+                    return after
+            if "<" in line[pos:]:
+                raise Declined("a raw block with a comment, a bare '<' or a tag over lines")
+        raise Declined("an unbalanced raw block")
 
     def admonition(self, lines: list[str], i: int, out: list[str]) -> int:
         """``!!! kind "Title"`` and the indented paragraphs under it, up to a blank line
@@ -303,7 +302,7 @@ class _Page:
         j = i + 1
         while j < len(lines) and lines[j].startswith("    "):
             j += 1
-        following = next((line for line in lines[j:] if line), "")
+        following = _next_line(lines, j)
         if j == i + 1 or (j < len(lines) and lines[j]) or following.startswith(" "):
             raise Declined("an admonition without its text, or going on")
         kind = " ".join(head.group(1).lower().split())
@@ -390,8 +389,8 @@ class _Page:
                 items[-1] += "\n" + line
             else:
                 raise Declined("a list item with lines this reader leaves alone")
-        following = next((line for line in lines[end:] if line), None)
-        if following is not None and (following.startswith(" ") or _ULIST.match(following)
+        following = _next_line(lines, end)
+        if following and (following.startswith(" ") or _ULIST.match(following)
                                       or _OLIST.match(following) or
                                       following.startswith(("* ", "+ "))):
             raise Declined("a loose or continued list")
@@ -562,6 +561,13 @@ class _Page:
             anchors |= handler.present_anchor_ids
         return QuickPage(content, title, anchors, nest_toc_tokens(tokens), self.links,
                          self.blocks)
+
+
+def _next_line(lines: list[str], k: int) -> str:
+    """The first line from ``k`` on that is not blank ("" for none)."""
+    while k < len(lines) and not lines[k]:
+        k += 1
+    return lines[k] if k < len(lines) else ""
 
 
 def _plain_brackets(text: str) -> bool:
