@@ -31,19 +31,27 @@ import posixpath
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 import markdown
 from markdown.extensions.toc import nest_toc_tokens, slugify, strip_tags, unique
 from markdown.inlinepatterns import AUTOLINK_RE, AUTOMAIL_RE, ENTITY_RE, HTML_RE
-from mkdocs.structure.pages import _HTMLHandler
 from mkdocs.utils import get_relative_url
+
+try:  # MkDocs' reader of the ids in a page's raw HTML (a private name: it may go)
+    from mkdocs.structure.pages import _HTMLHandler
+except ImportError:  # pragma: no cover - another MkDocs: such pages are left to it
+    _HTMLHandler = None
 
 # the Markdown settings this reader follows (MkDocs' own three, then the site's)
 SETTINGS = (("toc", "tables", "fenced_code", "attr_list", "admonition", "md_in_html",
              "pymdownx.highlight", "pymdownx.superfences", "pymdownx.details"),
             {"toc": {"permalink": True}, "pymdownx.highlight": {"anchor_linenums": False}})
+# the versions whose behaviour it follows, checked on every page of the site by the tests:
+# with another version of either library every page is left to the library
+FOLLOWS = (("markdown", "3.11."), ("mkdocs", "1.6."))
 PERMALINK = '<a class="headerlink" href="#{0}" title="Permanent link">&para;</a>'
 
 _HTML = re.compile(HTML_RE, re.DOTALL)
@@ -80,6 +88,14 @@ _HOLE = "\x02{0}\x03"  # a placeholder for a finished piece of inline HTML
 _HOLES = re.compile("\x02([0-9]+)\x03")
 
 
+def follows() -> bool:
+    """Whether the installed Python-Markdown and MkDocs are the versions it follows."""
+    try:
+        return all(version(name).startswith(prefix) for name, prefix in FOLLOWS)
+    except PackageNotFoundError:  # pragma: no cover - both are dependencies
+        return False
+
+
 class Declined(Exception):
     """The page holds something this reader leaves to Python-Markdown."""
 
@@ -109,7 +125,8 @@ class QuickMarkdown:
     ``fences`` the code blocks highlighted (each distinct block once)."""
 
     def __init__(self, extensions: Any, configs: Any) -> None:
-        self.usable = (tuple(extensions) == SETTINGS[0] and (configs or {}) == SETTINGS[1])
+        self.usable = (tuple(extensions) == SETTINGS[0] and (configs or {}) == SETTINGS[1]
+                       and follows())
         self._md: markdown.Markdown | None = None
         self._extensions, self._configs = extensions, configs
         self._fences: dict[tuple[str, str], str] = {}
@@ -555,6 +572,8 @@ class _Page:
             title = " ".join(re.sub(r"<[^>]*>", "", self.headings[0].inner).split())
         anchors = set(ids)
         if re.search(r"(?i)\b(?:id|name)\s*=", text):
+            if _HTMLHandler is None:  # pragma: no cover - another MkDocs
+                raise Declined("raw HTML ids, and no reader of them")
             handler = _HTMLHandler()  # MkDocs reads the raw HTML's ids from the whole text
             handler.feed(text)
             handler.close()
