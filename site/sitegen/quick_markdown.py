@@ -58,9 +58,7 @@ _HTML = re.compile(HTML_RE, re.DOTALL)
 _ENTITY = re.compile(ENTITY_RE)
 _AUTO = re.compile(AUTOLINK_RE + "|" + AUTOMAIL_RE)
 _AMP = re.compile(r"&(?!(?:\#[0-9]+|\#x[0-9a-f]+|[0-9a-z]+);)", re.I)  # the serializer's
-_NOT_STRONG = re.compile(r"((^|(?<=\s))(\*{1,3}|_{1,3})(?=\s|$))")  # left as it is
-_STRONG = re.compile(r"(\*{2})(.+?)\1", re.DOTALL)
-_EMPHASIS = re.compile(r"(\*)([^\*]+)\1", re.DOTALL)
+_STARS = re.compile(r"\*+")
 _LINK = re.compile(r"\[([^\[\]\n]+)\]\(([^()\s\"'<>\\]+)\)")
 _HEADING = re.compile(r"(#{1,6})(.*?)#*$")
 _HEADING_ID = re.compile(r"[ ]+\{:?[ ]*#([A-Za-z0-9_-]+)[ ]*\}[ ]*$")
@@ -74,6 +72,9 @@ _BRACKETS = re.compile(r"\[[^\[\]]*\]")
 _REFERENCE = re.compile(r"^[ ]{0,3}\[[^\]]*\]:", re.M)  # a reference link's definition
 _CELL_ALIGN = re.compile(r":?-+:?")
 _OPENING_TAG = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
+_TAG_NAME = re.compile(r"</?([a-zA-Z][a-zA-Z0-9-]*)")
+# what would start a block inside a list item (Python-Markdown reads an item as blocks)
+_BLOCK_START = re.compile(r"[#>|]|[*+-][ ]|\d+\.[ ]|```|!!!|[ ]{4}")
 # a tag in a raw block: its name, whether it closes or closes itself; attributes quoted
 _TAG = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9-]*)"""
                   r"""((?:\s+[^\s"'=<>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(/?)>""")
@@ -192,7 +193,12 @@ class _Page:
             raise Declined("backslashes, tabs, carriage returns or control characters")
         if _REFERENCE.search(text):
             raise Declined("a reference link's definition")
-        lines = [line if line.strip() else "" for line in text.split("\n")]
+        lines = text.split("\n")
+        if lines[0] and not lines[0].strip():  # the library keeps a first line of spaces
+            raise Declined("a first line of spaces")
+        lines = [line if line.strip() else "" for line in lines]
+        if any(line.endswith(" ") for line in lines):
+            raise Declined("trailing spaces (two make a line break)")
         out = self.blocks_of(lines, top=True)
         content = "".join(out).strip()
         return self.finish(content, text)
@@ -207,8 +213,6 @@ class _Page:
             if not line:
                 i += 1
                 continue
-            if line.rstrip() != line:
-                raise Declined("trailing spaces")
             end = self.block_end(lines, i)
             if line.startswith("```"):
                 if not top:
@@ -216,6 +220,8 @@ class _Page:
                 i = self.fence(lines, i, out)
                 last = "fence"
                 continue
+            if line.startswith("</"):
+                raise Declined("a line starting with an end tag")
             first = _OPENING_TAG.match(line)
             if first and self.reader.block_level(first.group(1).lower()):
                 if not top:
@@ -283,7 +289,7 @@ class _Page:
         end of a line, kept as it is."""
         if i and lines[i - 1]:
             raise Declined("raw HTML right after other lines")
-        depth = 0
+        open_tags: list[str] = []  # each end tag must close the last one opened
         for j in range(i, len(lines)):  # line by line: a tag never spans two here
             line, pos = lines[j], 0
             for tag in _TAG.finditer(line):
@@ -294,12 +300,13 @@ class _Page:
                 if name in _RAW_TEXT or _MARKDOWN_ATTRIBUTE.search(attributes):
                     raise Declined("raw text or Markdown inside raw HTML")
                 if closing:
-                    depth -= 1
+                    if not open_tags or open_tags.pop() != name:
+                        raise Declined("raw HTML whose tags do not nest")
                 elif not selfclosing and name not in _VOID:
-                    depth += 1
+                    open_tags.append(name)
                 pos = tag.end()
-                if depth <= 0:
-                    if depth < 0 or pos != len(line):
+                if not open_tags:
+                    if pos != len(line):
                         raise Declined("a raw block that ends inside a line")
                     after = j + 1
                     if after < len(lines) and lines[after]:
@@ -340,6 +347,8 @@ class _Page:
         given = _HEADING_ID.search(text)
         if given is not None:
             ident, text = given.group(1), text[:given.start()]
+            if text.endswith("#"):
+                raise Declined("closing hashes before a heading's attributes")
         elif "{" in text:
             raise Declined("attributes on a heading")
         inner = self.inline(text, links=False)
@@ -377,8 +386,9 @@ class _Page:
             body = body[1:]
         if body.endswith("|"):
             body = body[:-1]
-        if "`" in body and any("|" in code for code in body.split("`")[1::2]):
-            raise Declined("a '|' in code in a table cell")  # it does not split there
+        if "`" in body and (body.count("`") % 2
+                            or any("|" in code for code in body.split("`")[1::2])):
+            raise Declined("a '|' in code in a table cell, or a lone backtick")
         return [cell.strip() for cell in body.split("|")]
 
     def cell(self, tag: str, text: str, align: str | None) -> str:
@@ -391,8 +401,8 @@ class _Page:
             if not line.startswith(">"):
                 raise Declined("a lazy quote line")
             inner.append(line[2:] if line.startswith("> ") else line[1:])
-        if any(line.startswith((">", " ")) for line in inner):
-            raise Declined("a quote inside a quote, or indented")
+        if any(line.startswith((">", " ")) for line in inner) or not any(inner):
+            raise Declined("a quote inside a quote, indented or empty")
         return "".join(self.blocks_of(inner, top=False))
 
     def plain_list(self, block: list[str], lines: list[str], end: int) -> str:
@@ -401,6 +411,8 @@ class _Page:
         for line in block:
             item = kind.match(line)
             if item is not None:
+                if self.starts_block(item.group(1)):
+                    raise Declined("a list item holding another block")
                 items.append(item.group(1))
             elif _CONTINUED.match(line) and items:  # a lazy line: the item goes on
                 items[-1] += "\n" + line
@@ -416,6 +428,13 @@ class _Page:
             raise Declined("an ordered list not starting at 1")
         body = "".join(f"<li>{self.inline(item)}</li>\n" for item in items)
         return f"<{tag}>\n{body}</{tag}>\n"
+
+    def starts_block(self, text: str) -> bool:
+        """Whether ``text`` (a list item's) would start another block in the item."""
+        first = _OPENING_TAG.match(text)
+        return bool(_BLOCK_START.match(text) or _SETEXT_OR_RULE.match(text)
+                    or text.startswith("</")
+                    or (first and self.reader.block_level(first.group(1).lower())))
 
     def paragraph(self, block: list[str]) -> str:
         for line in block[1:]:
@@ -483,11 +502,20 @@ class _Page:
         if "<" in text:
             if _AUTO.search(text):
                 raise Declined("an automatic link")
+            for tag in _TAG_NAME.finditer(text):
+                if self.reader.block_level(tag.group(1).lower()):
+                    raise Declined("a block-level tag among the text")
             text = _HTML.sub(lambda m: hole(m.group(0)), text)
         if "&" in text:
             text = _ENTITY.sub(lambda m: hole(m.group(0)), text)
+            if "&#" in text:
+                raise Declined("'&#' that is no entity")
         # an underscore after a letter or digit opens nothing (each of the library's
         # underscore patterns wants none before it, or three underscores)
+        if "{" in text:
+            raise Declined("a brace: attributes for the element before it")
+        if "*" in text and ("[" in text or "]" in text):
+            raise Declined("asterisks beside brackets that are no link")
         if "_" in text and ("___" in text or _LONE_UNDERSCORE.search(text)):
             raise Declined("underscores that may be emphasis")
         if "![" in text:
@@ -499,24 +527,47 @@ class _Page:
             text = _HOLES.sub(lambda m: holes[int(m.group(1))], text)
         return text
 
-    def emphasis(self, text: str) -> str:
-        """Asterisks as Python-Markdown's processor reads them, for the forms it leaves
-        no doubt about: ``**strong**`` and ``*emphasis*``, nested."""
+    @staticmethod
+    def emphasis(text: str) -> str:
+        """Asterisks as the library's delimiter processor pairs them, in the cases where
+        that leaves no doubt: runs of one or two, each opening (not followed by a space)
+        or closing (not preceded by one) the last one opened, of its own length; any
+        other run (a lone one, three or more, one that would close another length, one
+        left open) is declined."""
         if "*" not in text:
             return text
-        if "***" in text or _NOT_STRONG.search(text):
-            raise Declined("asterisks this reader leaves alone")
-        out, pos = [], 0
-        while (start := text.find("*", pos)) != -1:
-            out.append(text[pos:start])
-            double = text.startswith("**", start)
-            found = (_STRONG if double else _EMPHASIS).match(text, start)
-            if found is None:
-                raise Declined("an asterisk that opens nothing")
-            tag = "strong" if double else "em"
+        runs = [(m.start(), m.end()) for m in _STARS.finditer(text)]
+        opened: list[tuple[int, int]] = []
+        pairs: list[tuple[int, int, int]] = []  # opening run's start, closing run's start, size
+        for start, end in runs:
+            size = end - start
+            if size > 2:
+                raise Declined("three asterisks or more")
+            before = text[start - 1] if start else ""
+            after = text[end] if end < len(text) else ""
+            can_open = bool(after) and not after.isspace()
+            can_close = bool(before) and not before.isspace()
+            if can_close and opened and opened[-1][1] == size:
+                pairs.append((opened.pop()[0], start, size))
+            elif can_close and opened:
+                raise Declined("asterisks that would close another run")
+            elif can_open:
+                opened.append((start, size))
+            else:
+                raise Declined("asterisks that open and close nothing")
+        if opened:
+            raise Declined("asterisks left open")
+        marks: dict[int, str] = {}
+        for opening, closing, size in pairs:
+            tag = "strong" if size == 2 else "em"
             # \x05 and \x06 stand for < and > until the text is escaped
-            out.append(f"\x05{tag}\x06{self.emphasis(found.group(2))}\x05/{tag}\x06")
-            pos = found.end()
+            marks[opening] = f"\x05{tag}\x06"
+            marks[closing] = f"\x05/{tag}\x06"
+        out, pos = [], 0
+        for start, end in runs:
+            out.append(text[pos:start])
+            out.append(marks[start])
+            pos = end
         out.append(text[pos:])
         return "".join(out)
 

@@ -8,7 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import markdown
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
 from nuffle.sitegen import quick_markdown
@@ -25,7 +28,7 @@ PAGES = {
         "# Home *page* with <code>code</code> &amp; more\n\n"
         "*Team · id <code>amazon</code>* and **strong *nested* text**, `a <b> & c`.\n"
         "A second line with an entity &#95; a bare & and a < sign, a > sign, "
-        "id 004_2450e8 and \"quotes\", list[number] and [a][b] as they are.\n\n"
+        "id 004_2450e8 and \"quotes\".\n\nBrackets list[number] and [a][b] as they are.\n\n"
         "## Players\n\n"
         "| Qty | Position | Cost |\n|:---|:---:|---:|\n"
         "| 0-16 | [Linewoman](teams/orc.md) | `50,000` |\n| 0-2 | short row |\n\n"
@@ -215,3 +218,25 @@ def test_every_page_of_the_site_reads_as_python_markdown_reads_it(
     # an English page in the Italian site (an admonition)
     assert {"language/blood-bowl.md", "language/blood-bowl.it.md",
             "limits.it.md"} <= checked["read"]
+
+
+# pieces of Markdown, tags and text whose mixtures find the corners the site does not hold
+PIECES = ["a", "b c", " ", "  ", "\n", "\n\n", "*", "**", "_", "`", "<code>", "</code>",
+          '<span class="x">', "</span>", "&amp;", "&", "&#95;", "<", ">", "[x](#y)", "[", "]",
+          "(", ")", "# ", "## ", "- ", "1. ", "> ", "| a | b |\n|---|---|\n| 1 | 2 |",
+          "<div>", "</div>", "<p>", "</p>", "```yaml\nk: v\n```", '!!! note "T"\n    body',
+          "{ #id }", "é", '"', "'", "---", "===", "<small>", "</small>", "<br>", "x_y",
+          "[a] [b]", "\t", ":"]
+_LIBRARY = markdown.Markdown(extensions=list(SETTINGS[0]), extension_configs=SETTINGS[1])
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=25).map("".join))
+def test_what_it_reads_python_markdown_reads_the_same(text: str) -> None:
+    """Any mixture of the pieces: declined, or the same HTML as Python-Markdown gives
+    (no link to a page here, so MkDocs' processors change nothing but the links)."""
+    page = QuickMarkdown(*SETTINGS).convert(text, "here", "here.md", "here.html",
+                                            lambda path: None)
+    if page is not None:
+        _LIBRARY.reset()
+        assert page.content == _LIBRARY.convert(text)
