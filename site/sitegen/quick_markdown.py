@@ -38,12 +38,12 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 import markdown
 from markdown.extensions.toc import nest_toc_tokens, slugify, strip_tags, unique
 from markdown.inlinepatterns import AUTOLINK_RE, AUTOMAIL_RE, ENTITY_RE, HTML_RE
+from mkdocs.structure import pages as _mkdocs_pages
 from mkdocs.utils import get_relative_url
 
-try:  # MkDocs' reader of the ids in a page's raw HTML (a private name: it may go)
-    from mkdocs.structure.pages import _HTMLHandler
-except ImportError:  # pragma: no cover - another MkDocs: such pages are left to it
-    _HTMLHandler = None
+# MkDocs' reader of the ids in a page's raw HTML (a private name: another MkDocs may not
+# have it, and a page needing it is then left to MkDocs)
+_RAW_IDS: Any = getattr(_mkdocs_pages, "_HTMLHandler", None)
 
 # the Markdown settings this reader follows (MkDocs' own three, then the site's)
 SETTINGS = (("toc", "tables", "fenced_code", "attr_list", "admonition", "md_in_html",
@@ -623,9 +623,9 @@ class _Page:
             title = " ".join(re.sub(r"<[^>]*>", "", self.headings[0].inner).split())
         anchors = set(ids)
         if re.search(r"(?i)\b(?:id|name)\s*=", text):
-            if _HTMLHandler is None:  # pragma: no cover - another MkDocs
+            if _RAW_IDS is None:  # pragma: no cover - another MkDocs
                 raise Declined("raw HTML ids, and no reader of them")
-            handler = _HTMLHandler()  # MkDocs reads the raw HTML's ids from the whole text
+            handler = _RAW_IDS()  # MkDocs reads the raw HTML's ids from the whole text
             handler.feed(text)
             handler.close()
             anchors |= handler.present_anchor_ids
