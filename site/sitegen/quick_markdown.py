@@ -4,8 +4,8 @@ the same HTML.
 A first build spends about a third of its work in Python-Markdown: every one of the site's
 1,700 pages is parsed into a tree, run through some thirty processors and serialised
 again, though the pages the generator writes use a small, regular part of the language
-(headings, paragraphs, pipe tables, simple lists, quotes, fenced code and raw HTML blocks;
-code spans, links, entities, inline tags and asterisk emphasis). `QuickMarkdown.convert`
+(headings, paragraphs, pipe tables, simple lists, quotes, admonitions, fenced code and raw
+HTML blocks; code spans, links, entities, inline tags and asterisk emphasis). `QuickMarkdown.convert`
 reads that part directly and writes what Python-Markdown and MkDocs' own processors would
 leave on the page: the HTML, the table of contents, the title, the anchors present and the
 links to anchors (page_renders.py keeps the same five things).
@@ -19,9 +19,11 @@ be told apart cheaply, the library's own code decides: fenced code is highlighte
 converting the fence alone with the site's own Markdown settings (each distinct block
 once), the ids of raw HTML are read by MkDocs' parser, slugs and the table of contents'
 nesting come from the toc extension's functions, and the patterns are the library's.
-It is used only with the settings it was written for (`SETTINGS`; anything else: every page
-declined), and the test suite checks its output against Python-Markdown's on every page of
-a real build of the site, in both languages.
+It is used only with the settings it was written for (`SETTINGS`) and the versions of
+Python-Markdown and MkDocs it was checked against (`FOLLOWS`); anything else: every page
+declined. The test suite checks its output against MkDocs' own on every page of a real
+build of the site, in both languages, and against Python-Markdown's on random mixtures of
+Markdown, tags and text.
 """
 
 from __future__ import annotations
