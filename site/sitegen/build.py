@@ -9,6 +9,7 @@ generated page that no longer exists is removed.
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import os
@@ -577,7 +578,7 @@ def mkdocs_config(opts: BuildOptions, pages: dict[str, str],
         "plugins": [{"search": {"lang": list(dict.fromkeys(
             ["en", *(search_language(x) for x in site_languages())]))}}, {"i18n": i18n_config()},
                     {"offline": {}}],
-        "markdown_extensions": json.loads(json.dumps(MARKDOWN_EXTENSIONS)),  # a copy
+        "markdown_extensions": copy.deepcopy(MARKDOWN_EXTENSIONS),
         "extra_css": ["assets/nuffle.css", "assets/cards.css"],
         "validation": {"links": {"not_found": "warn", "anchors": "warn",
                                  "absolute_links": "warn", "unrecognized_links": "warn"},

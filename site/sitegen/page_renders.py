@@ -22,14 +22,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from mkdocs.structure.toc import get_toc
 from nuffle.sitegen.kept_entries import Kept
 from nuffle.sitegen.quick_markdown import QuickMarkdown
 
 _PAGES_LOG = logging.getLogger("mkdocs.structure.pages")
-
 LIBRARIES = ("mkdocs", "markdown", "pymdown-extensions", "pygments", "nuffle")
 
 
@@ -105,7 +104,7 @@ class PageRenders(Kept):
     def __init__(self, path: Path | None) -> None:
         super().__init__(path, _versions(), _valid)
         self.converted = 0  # pages converted from Markdown in this process
-        self.quick = 0  # of those, converted by quick_markdown.py
+        self.quick = 0  # pages converted by quick_markdown.py instead
         self._quick: dict[str, QuickMarkdown] = {}
         self._files: dict[int, tuple[Any, str]] = {}
 
@@ -152,10 +151,7 @@ class PageRenders(Kept):
         page.present_anchor_ids = done.anchors
         if wants_links:
             page.links_to_anchors = {file: dict(anchors) for file, anchors in done.links.items()}
-        return {"content": done.content, "title": done.title, "anchors": sorted(done.anchors),
-                "toc": done.toc, "links": {cast(Any, file).src_uri: dict(anchors)
-                                           for file, anchors in done.links.items()}
-                if wants_links else None}, done.blocks
+        return _entry(page, done.toc), done.blocks
 
     def render(self, original: Any, page: Any, config: Any, files: Any,
                toc_tokens: Any) -> list[str] | None:
@@ -193,11 +189,14 @@ class PageRenders(Kept):
             original(page, config, files)
         if heard.heard:
             return None
-        links = page.__dict__.get("links_to_anchors")
-        self.used[key] = {
-            "content": page.content, "title": page._title_from_render,
-            "anchors": sorted(page.present_anchor_ids or ()),
-            "toc": json.loads(json.dumps(toc_tokens())),
+        self.used[key] = _entry(page, json.loads(json.dumps(toc_tokens())))
+        return None
+
+
+def _entry(page: Any, toc: list) -> dict:
+    """A rendered page as it is kept: what replaying it sets on a page again."""
+    links = page.__dict__.get("links_to_anchors")
+    return {"content": page.content, "title": page._title_from_render,
+            "anchors": sorted(page.present_anchor_ids or ()), "toc": toc,
             "links": None if links is None else {
                 file.src_uri: dict(anchors) for file, anchors in links.items()}}
-        return None

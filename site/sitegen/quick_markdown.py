@@ -124,8 +124,8 @@ class _Heading:
 
 
 class QuickMarkdown:
-    """Converts the pages of one build; ``converted`` and ``declined`` count pages, and
-    ``fences`` the code blocks highlighted (each distinct block once)."""
+    """Converts the pages of one build; ``fences`` counts the code blocks highlighted
+    (each distinct block once)."""
 
     def __init__(self, extensions: Any, configs: Any) -> None:
         self.usable = (tuple(extensions) == SETTINGS[0] and (configs or {}) == SETTINGS[1]
@@ -133,8 +133,6 @@ class QuickMarkdown:
         self._md: markdown.Markdown | None = None
         self._extensions, self._configs = extensions, configs
         self._fences: dict[tuple[str, str], str] = {}
-        self.converted = 0
-        self.declined = 0
         self.fences = 0
 
     def convert(self, text: str, here: Hashable, src_uri: str, url: str,
@@ -146,35 +144,35 @@ class QuickMarkdown:
         if not self.usable:
             return None
         try:
-            page = _Page(self, here, src_uri, url, lookup).convert(text)
+            return _Page(self, here, src_uri, url, lookup).convert(text)
         except Declined:
-            self.declined += 1
             return None
-        self.converted += 1
-        return page
 
     def fence(self, language: str, source: str) -> str:
         """A fenced block's HTML, as the site's own Markdown settings make it."""
         key = (language, source)
         found = self._fences.get(key)
         if found is None:
-            if self._md is None:
-                self._md = markdown.Markdown(extensions=list(self._extensions),
-                                             extension_configs=self._configs or {})
-            else:
-                self._md.reset()
+            library = self.library()
+            library.reset()
             self.fences += 1
-            found = self._md.convert(f"```{language}\n{source}\n```")
+            found = library.convert(f"```{language}\n{source}\n```")
             if not (found.startswith("<div") and found.endswith("</div>")):
                 raise Declined("a fence that is not one block")
             self._fences[key] = found
         return found
 
-    def block_level(self, tag: str) -> bool:
+    def library(self) -> markdown.Markdown:
+        """Python-Markdown with the site's settings (made once, when first needed)."""
         if self._md is None:
             self._md = markdown.Markdown(extensions=list(self._extensions),
                                          extension_configs=self._configs or {})
-        return self._md.is_block_level(tag)
+        return self._md
+
+    def block_tag(self, text: str) -> bool:
+        """Whether ``text`` starts with a block-level tag (a raw HTML block's start)."""
+        first = _OPENING_TAG.match(text)
+        return first is not None and self.library().is_block_level(first.group(1).lower())
 
 
 class _Page:
@@ -224,8 +222,7 @@ class _Page:
                 continue
             if line.startswith("</"):
                 raise Declined("a line starting with an end tag")
-            first = _OPENING_TAG.match(line)
-            if first and self.reader.block_level(first.group(1).lower()):
+            if self.reader.block_tag(line):
                 if not top:
                     raise Declined("raw HTML inside a block")
                 i = self.raw_block(lines, i, out)
@@ -245,7 +242,7 @@ class _Page:
                 out.append(self.table(block))
                 last = "table"
             elif line.startswith(">"):
-                inner = self.quote(block, lines, end)
+                inner = self.quote(block)
                 if last == "quote":  # Python-Markdown adds it to the quote before
                     out[-1] = out[-1][:-len("</blockquote>\n")] + inner
                 else:
@@ -397,7 +394,7 @@ class _Page:
         style = f' style="text-align: {align};"' if align else ""
         return f"<{tag}{style}>{self.inline(text)}</{tag}>\n"
 
-    def quote(self, block: list[str], lines: list[str], end: int) -> str:
+    def quote(self, block: list[str]) -> str:
         inner = []
         for line in block:
             if not line.startswith(">"):
@@ -421,9 +418,8 @@ class _Page:
             else:
                 raise Declined("a list item with lines this reader leaves alone")
         following = _next_line(lines, end)
-        if following and (following.startswith(" ") or _ULIST.match(following)
-                                      or _OLIST.match(following) or
-                                      following.startswith(("* ", "+ "))):
+        if following and (following.startswith((" ", "* ", "+ ")) or _ULIST.match(following)
+                          or _OLIST.match(following)):
             raise Declined("a loose or continued list")
         tag = "ul" if kind is _ULIST else "ol"
         if tag == "ol" and not block[0].startswith("1."):
@@ -433,16 +429,13 @@ class _Page:
 
     def starts_block(self, text: str) -> bool:
         """Whether ``text`` (a list item's) would start another block in the item."""
-        first = _OPENING_TAG.match(text)
         return bool(_BLOCK_START.match(text) or _SETEXT_OR_RULE.match(text)
-                    or text.startswith("</")
-                    or (first and self.reader.block_level(first.group(1).lower())))
+                    or text.startswith("</") or self.reader.block_tag(text))
 
     def paragraph(self, block: list[str]) -> str:
         for line in block[1:]:
-            first = _OPENING_TAG.match(line)
             if (line.startswith(("#", ">", " ", "!!!")) or _SETEXT_OR_RULE.match(line)
-                    or (first and self.reader.block_level(first.group(1).lower()))):
+                    or self.reader.block_tag(line)):
                 raise Declined("a paragraph another block breaks into")
         if _SETEXT_OR_RULE.match(block[0]):
             raise Declined("a rule")
@@ -505,19 +498,19 @@ class _Page:
             if _AUTO.search(text):
                 raise Declined("an automatic link")
             for tag in _TAG_NAME.finditer(text):
-                if self.reader.block_level(tag.group(1).lower()):
+                if self.reader.library().is_block_level(tag.group(1).lower()):
                     raise Declined("a block-level tag among the text")
             text = _HTML.sub(lambda m: hole(m.group(0)), text)
         if "&" in text:
             text = _ENTITY.sub(lambda m: hole(m.group(0)), text)
             if "&#" in text:
                 raise Declined("'&#' that is no entity")
-        # an underscore after a letter or digit opens nothing (each of the library's
-        # underscore patterns wants none before it, or three underscores)
         if "{" in text:
             raise Declined("a brace: attributes for the element before it")
         if "*" in text and ("[" in text or "]" in text):
             raise Declined("asterisks beside brackets that are no link")
+        # an underscore after a letter or digit opens nothing (each of the library's
+        # underscore patterns wants none before it, or three underscores)
         if "_" in text and ("___" in text or _LONE_UNDERSCORE.search(text)):
             raise Declined("underscores that may be emphasis")
         if "![" in text:

@@ -4,6 +4,7 @@ site, and on a small site built both ways; what the reader does not follow is de
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -60,7 +61,7 @@ DECLINED = {"teams/elf.md", "teams/dwarf.md", "teams/human.md", "teams/goblin.md
 
 
 def config_file(root: Path, name: str) -> Path:
-    return small_site(root, name, PAGES, extensions=json.loads(json.dumps(MARKDOWN_EXTENSIONS)),
+    return small_site(root, name, PAGES, extensions=copy.deepcopy(MARKDOWN_EXTENSIONS),
                       nav=[{"Home": "index.md"}, {"Teams": [
                           f"teams/{t}.md" for t in ("orc", "elf", "dwarf", "human", "goblin")]}])
 
@@ -169,6 +170,18 @@ def test_a_page_it_reads() -> None:
                           "here": {"part": "#part", "title-x": "#title-x",
                                    "part_1": "#part_1"}}
     assert '<a href="../index.html#top">a</a>' in page.content
+
+
+def test_each_distinct_fence_is_highlighted_once() -> None:
+    reader = QuickMarkdown(*SETTINGS)
+    fence = "# A\n\n```yaml\nid: orc\n```\n"
+    pages = [reader.convert(text, "here", "here.md", "here.html", lambda path: None)
+             for text in (fence, fence, fence.replace("orc", "elf"))]
+    first, second, other = pages
+    assert first is not None and second is not None and other is not None
+    assert len(first.blocks) == 1 and 'class="highlight"' in first.blocks[0]
+    assert first.blocks == second.blocks != other.blocks
+    assert reader.fences == 2  # the same block on the second page is not highlighted again
 
 
 @pytest.fixture
