@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -51,10 +52,10 @@ TARGETS = {"full": 10.0, "rebuild": 2.0}  # seconds (issue 16)
 # before the English page showed an edit (stop 31, before serve.py); a page added or
 # removed rendered the whole site (about 15 s in two processes, before stop 31)
 BEFORE = {"full": 217.0, "rebuild": None, "serve": 11.4, "added": 15.0}
-NEW_PROCESS = ("import sys; from pathlib import Path; "
-               "from nuffle.sitegen.build import BuildOptions, build_site; "
-               "r = build_site(BuildOptions(out=Path(sys.argv[1]))); "
-               "assert not r.full, r.reason; print(r.items_made, len(r.rendered))")
+# `nuffle site build` in a new process, as an author runs it after an edit; its line says
+# how many pages it rendered and how many item pages it made again
+NEW_PROCESS = [str(Path(sys.executable).with_name("nuffle")), "site", "build", "--out"]
+SAID = re.compile(r"\((\d+) pages rendered again, (\d+) item pages made again")
 
 
 def main() -> None:
@@ -87,13 +88,16 @@ def main() -> None:
             rebuild = time.perf_counter() - start
         finally:
             EDITED.write_text(original, encoding="utf-8")
-        # the file put back is another change: rebuilt by a new process, as `nuffle site
-        # build` after an edit (imports, translation catalogs and the content cache read)
+        # the file put back is another change: rebuilt by `nuffle site build` in a new
+        # process (imports, the content read from its cache and checked, the translation
+        # catalogs, the build, and the process's end)
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", NEW_PROCESS, str(opts.out)], check=True,
+        done = subprocess.run([*NEW_PROCESS, str(opts.out)], check=True,
                               stdout=subprocess.PIPE, text=True)
         fresh = time.perf_counter() - start
-        fresh_made, fresh_rendered = (int(n) for n in done.stdout.split()[-2:])
+        said = SAID.search(done.stdout)
+        assert said is not None, done.stdout  # a partial build says what it did
+        fresh_rendered, fresh_made = (int(n) for n in said.groups())
         # a new ability, then the same removed: each its section in both languages
         text = original.replace("id: frenzied", "id: benchmark-frenzy").replace(
             "name: Frenzied", "name: Benchmark Frenzy")

@@ -99,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
     exception no command expected is a bug, reported in one line with exit status 70."""
     base = os.environ.get(CONTENT_VARIABLE)  # `--base none` sets it for the command only
     no_cache = os.environ.get(NO_CACHE_VARIABLE)  # and `--no-cache` this one
+    from nuffle.cli import quick_exit
+    quick_exit.STATE.asked = False  # asked by this command or not at all
     try:
         args = parse_arguments(argv)
         if getattr(args, "no_cache", False):
@@ -124,5 +126,12 @@ def main(argv: list[str] | None = None) -> int:
                 os.environ[name] = value
 
 
+def console() -> None:
+    """The `nuffle` console script: `main`, then the process ends, at once where the
+    command asked (quick_exit.py)."""
+    from nuffle.cli import quick_exit
+    quick_exit.end(main())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console()

@@ -123,10 +123,13 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return EXIT_CONTENT
     finally:
         bar.close()
-    rendered = "every page rendered" if report.full else \
-        f"{len(report.rendered)} pages rendered again, the others unchanged"
+    rendered = "every page rendered" if report.full else (
+        f"{len(report.rendered)} pages rendered again, {report.items_made} item pages made "
+        "again, the others unchanged")
     print(f"site built in {time.perf_counter() - start:.1f} s ({rendered}): "
           f"{report.site / 'index.html'}")
+    from nuffle.cli import quick_exit
+    quick_exit.ask()  # all written; no pool or server started (quick_exit.py)
     return EXIT_OK
 
 

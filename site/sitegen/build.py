@@ -651,7 +651,16 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     """Generate and build the static site, rendering only the pages that can have changed
     since the last build into ``opts.out`` (incremental.py; ``incremental=False`` renders
     everything); a full build renders the languages in two processes where it can
-    (parallel.py; ``parallel=False``: one after the other). Return what was done."""
+    (parallel.py; ``parallel=False``: one after the other). Return what was done. The
+    garbage collector runs less often meanwhile (gc_pacing.py)."""
+    from nuffle.sitegen.gc_pacing import fewer_collections
+    with fewer_collections() as settle:
+        return _build_site(opts, progress, incremental, parallel, settle)
+
+
+def _build_site(opts: BuildOptions, progress: Callable[[], None] | None, incremental: bool,
+                parallel: bool, settle: Callable[[], None]) -> BuildReport:
+    """`build_site`; ``settle`` is called once the pages are made (gc_pacing.py)."""
     from mkdocs.commands.build import build as mkdocs_build
     from nuffle.sitegen.highlight_cache import cached_highlighting
     from nuffle.sitegen.i18n_files import NAME as I18N_FILES
@@ -678,6 +687,7 @@ def build_site(opts: BuildOptions, progress: Callable[[], None] | None = None,
     site_dir = opts.out / "site"
     todo = plan(previous, state, members, site_dir)
     config = loaded_config(config_path, settings)
+    settle()  # what is alive now lives through the rendering
     recorder = Recorder(None if todo.full else (previous or {}).get("titles"))
     config.plugins["nuffle/recorder"] = recorder
     config.plugins["nuffle/drawings"] = Drawings(opts.out)

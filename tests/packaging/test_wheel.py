@@ -86,6 +86,8 @@ def test_a_new_pack_checks_and_the_site_builds_with_it(installed: Path, tmp_path
     built = run(installed, tmp_path, "site", "build", "--out", str(tmp_path / "out"),
                 "--content", str(pack))
     assert built.returncode == 0, built.stdout + built.stderr
+    # its line written before the process ended at once (nuffle/cli/quick_exit.py)
+    assert "site built in" in built.stdout and "every page rendered" in built.stdout
     team = (tmp_path / "out" / "site" / "teams" / "gobbo-raiders.html").read_text()
     assert "Homebrew" in team and "Gobbo Raiders" in team
     site = tmp_path / "out" / "site"

@@ -4,6 +4,7 @@ navigation titles, sitemap). Counted in pages, never timed."""
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 from dataclasses import replace
@@ -217,7 +218,19 @@ def test_one_changed_ability_renders_only_its_pages(default_site: Path, tmp_path
         return real_compile(self, source, name, *args, **kwargs)
     monkeypatch.setattr(jinja2.Environment, "compile", compile_counted)
     postbuild.WORK.read = 0
-    report = build_site(BuildOptions(out=out))
+    collections: list[str] = []  # the garbage collector paced by the build (gc_pacing.py)
+
+    def collected(phase: str, info: dict) -> None:
+        collections.append(phase)
+    gc.callbacks.append(collected)
+    try:
+        thresholds = gc.get_threshold()
+        report = build_site(BuildOptions(out=out))
+    finally:
+        gc.callbacks.remove(collected)
+    assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
+    # about 13 collections (about 490 with the interpreter's thresholds)
+    assert 0 < collections.count("start") < 60
     assert compiled == []
     assert postbuild.WORK.read == 0  # the index merged here is split, not read back
     assert safety.WORK.indexes_read == 0  # and each language's scanned as it is written
