@@ -109,6 +109,9 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                         balance_games=args.balance_games, jobs=args.jobs, sweeps=sweeps,
                         loaded=loaded)
     start = time.perf_counter()
+    # no monitor thread (tqdm starts one with its first bar, shown or not): a thread running
+    # stops the build from making and rendering the languages in two processes (parallel.py)
+    tqdm.monitor_interval = 0
     bar = tqdm(unit="game", disable=not (args.balance and sys.stderr.isatty()), file=sys.stderr)
     try:
         report = build_site(opts, progress=lambda: bar.update())
