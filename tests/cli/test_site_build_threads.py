@@ -12,11 +12,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from tqdm import tqdm
-from nuffle.catalogue.model import Catalogue
 from nuffle.sitegen import build
 from nuffle.sitegen.incremental import BuildReport
+from tqdm import tqdm
 
+from nuffle.catalogue.model import Catalogue
 from nuffle.cli.main import main
 
 
