@@ -179,10 +179,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             ruleset_of(content)
         executor = local_executor(max(1, min(args.jobs, sum(-(-g.cap // BATCH)
                                                             for g, _ in to_play))))
-    from tqdm import tqdm
-
-    bar = tqdm(total=sum(g.cap for g, _ in to_play), unit="game",
-               disable=not sys.stderr.isatty(), file=sys.stderr)
+    from nuffle.cli.progress import progress_bar
+    bar = progress_bar(True, total=sum(g.cap for g, _ in to_play), unit="game")
 
     def progress(done: int, total: int) -> None:
         bar.total = total

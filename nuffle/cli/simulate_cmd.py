@@ -63,8 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from tqdm import tqdm
-
+    from nuffle.cli.progress import progress_bar
     from nuffle.interpreter.simulate import GameSpec, game_seed, summarise
     from nuffle.interpreter.sweep import BATCH, Group, games_for_margin, local_executor, run_groups
 
@@ -87,8 +86,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return Group(home, spec, cap, extra=tuple(str(p) for p in extra))
 
     groups = [pairing(n, away) for n, away in enumerate(opponents)]
-    bar = tqdm(total=cap * len(groups), unit="game", disable=not sys.stderr.isatty(),
-               file=sys.stderr)
+    bar = progress_bar(True, total=cap * len(groups), unit="game")
 
     def progress(done: int, total: int) -> None:
         bar.total = total

@@ -85,9 +85,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from mkdocs.exceptions import Abort, ConfigurationError
-    from tqdm import tqdm
 
     from nuffle.cli.common import print_diagnostics
+    from nuffle.cli.progress import progress_bar
     from nuffle.i18n.catalog import CatalogError
     from nuffle.sitegen.build import BuildOptions, build_site, load_site_content
     from nuffle.sitegen.markers import MarkerError
@@ -109,10 +109,8 @@ def run_build(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                         balance_games=args.balance_games, jobs=args.jobs, sweeps=sweeps,
                         loaded=loaded)
     start = time.perf_counter()
-    # no monitor thread (tqdm starts one with its first bar, shown or not): a thread running
-    # stops the build from making and rendering the languages in two processes (parallel.py)
-    tqdm.monitor_interval = 0
-    bar = tqdm(unit="game", disable=not (args.balance and sys.stderr.isatty()), file=sys.stderr)
+    # no thread started: one running stops the build from forking (progress.py)
+    bar = progress_bar(args.balance, unit="game")
     try:
         report = build_site(opts, progress=lambda: bar.update())
     except MarkerError as exc:

@@ -47,3 +47,20 @@ def test_the_build_starts_with_no_thread_of_the_command(tmp_path: Path, monkeypa
     args = ["site", "build", "--out", str(tmp_path)] + (["--balance"] if shown else [])
     assert main(args) == 0
     assert seen == [set()]  # the build was called, and with no new thread running
+
+
+def test_a_progress_bar_starts_no_thread(monkeypatch) -> None:
+    """The simulation's and the balance's bars too: their workers are forked processes."""
+    from nuffle.cli.progress import progress_bar
+    if tqdm.monitor is not None:
+        tqdm.monitor.exit()
+        monkeypatch.setattr(tqdm, "monitor", None)
+    monkeypatch.setattr(tqdm, "monitor_interval", 10)
+    before = set(threading.enumerate())
+    monkeypatch.setattr(sys, "stderr", _Terminal())
+    for shown in (False, True):
+        bar = progress_bar(shown, total=3, unit="game")
+        bar.update(1)
+        assert bar.disable is not shown
+        bar.close()
+    assert set(threading.enumerate()) == before and tqdm.monitor is None
