@@ -14,6 +14,12 @@ rendered by the theme's `render` macro once per folder and place in the navigati
 given back on the folder's other pages; the open items (the page and the sections holding
 it) are rendered by the macro every time. A theme whose loop reads otherwise is left as
 it is (`templates_changed` stays 0).
+
+The tabs (Material's `partials/tabs.html`, the navigation's first level with the page's
+section marked) are the same on every page of a folder in the same section: base.html's
+include of them is read as a call to `NavRenders.tab_bar`, which renders the template as
+the include does once per folder and open section and gives the HTML back on the others.
+A base.html that does not include them in exactly that way is left as it is.
 """
 
 from __future__ import annotations
@@ -37,6 +43,11 @@ TOP_LOOP = re.compile(r'\{% for nav_item in nav\.items %\}(\s*)'
                       r'\{% set path = "__nav_" ~ loop\.index %\}(\s*)'
                       r'\{\{ item\.render\(nav_item, path, 1\) \}\}(\s*)\{% endfor %\}')
 TOP_CALL = "{{ nuffle_nav_top(item.render, nav) }}"
+# base.html's include of the tabs (the first level of the navigation, `navigation.tabs`)
+BASE = "base.html"
+TABS = "partials/tabs.html"
+TABS_INCLUDE = '{% include "partials/tabs.html" %}'
+TABS_CALL = "{{ nuffle_tabs() }}"
 
 
 def _folder(url: str) -> str:
@@ -59,6 +70,10 @@ class NavRenders:
         self.rendered = 0
         self.reused = 0
         self.templates_changed = 0
+        # the tabs' HTML by navigation, folder, open first-level items, features, language
+        self.tabs: dict[tuple, tuple[Any, str]] = {}
+        self.tabs_rendered = 0
+        self.tabs_reused = 0
 
     @jinja2.pass_context
     def items(self, context: Any, render: Any, section: Any, index: Any, path: str,
@@ -77,6 +92,32 @@ class NavRenders:
         return self._loop(context, render, nav, nav.items, None,
                           lambda number: f"__nav_{number}", 1, (),
                           (before, opening, closing, ""), ())
+
+    @jinja2.pass_context
+    def tab_bar(self, context: Any) -> Markup:
+        """What base.html's include of partials/tabs.html writes (the include's own way:
+        the template rendered with this context), once per navigation, page folder, set
+        of open first-level items, features and language, and given back on the other
+        pages alike: the tabs read the first level's items (their titles, links and
+        whether they are open), the links made relative to the page's folder, the
+        features and the language's word for the tabs, nothing else of the page."""
+        template = context.environment.get_template(TABS, BASE)
+        nav, page, config = context.get("nav"), context.get("page"), context.get("config")
+        key = None
+        if nav is not None and page is not None and config is not None:
+            key = (id(nav), _folder(page.url),
+                   tuple(bool(getattr(item, "active", False)) for item in nav.items),
+                   tuple(context.get("features") or ()), repr(config.theme["language"]))
+            found = self.tabs.get(key)
+            if found is not None and found[0] is nav:
+                self.tabs_reused += 1
+                return Markup(found[1])
+        html = "".join(template.root_render_func(
+            template.new_context(context.get_all(), True, {})))
+        if key is not None:
+            self.tabs_rendered += 1
+            self.tabs[key] = (nav, html)
+        return Markup(html)
 
     def _loop(self, context: Any, render: Any, owner: Any, children: list, index: Any,
               path_of: Any, level: int, parent: tuple, spacing: tuple[str, str, str, str],
@@ -121,6 +162,7 @@ class NavRenders:
             env.loader = _Loader(env.loader, self)
         env.globals["nuffle_nav_items"] = self.items
         env.globals["nuffle_nav_top"] = self.top
+        env.globals["nuffle_tabs"] = self.tab_bar
         return env
 
 
@@ -141,6 +183,9 @@ class _Loader(jinja2.BaseLoader):
                 renders.spacing = found.groups()  # type: ignore[assignment]
                 renders.templates_changed += 1
                 source = source[:found.start()] + CALL + source[found.end():]
+        elif template == BASE and source.count(TABS_INCLUDE) == 1:
+            renders.templates_changed += 1
+            source = source.replace(TABS_INCLUDE, TABS_CALL)
         elif template == TOP:
             found = TOP_LOOP.search(source)
             if found is not None and renders.top_spacing in (None, found.groups()):

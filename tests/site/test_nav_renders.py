@@ -73,6 +73,7 @@ def test_the_theme_renders_a_closed_item_once_per_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The theme's own work, counted where it makes a link relative to the page: with the
     closed items kept, far fewer links are asked for than when every page renders them."""
+    monkeypatch.setattr(nav_renders, "TABS_INCLUDE", "(not in the theme)")  # tabs apart
     _, speed = build(tmp_path, "fast", fast=True)
     assert speed is not None
     kept, reused = speed.relative_asked, speed.nav.reused
@@ -93,4 +94,26 @@ def test_a_theme_whose_loop_reads_otherwise_is_rendered_as_it_is(
     monkeypatch.setattr(nav_renders, "LOOP", nav_renders.re.compile("(?!)"))
     fast, speed = build(tmp_path, "fast", fast=True)
     assert speed is not None and speed.nav.spacing is None and speed.nav.top_spacing
+    assert fast == plain
+
+
+def test_the_tabs_are_rendered_once_per_folder_and_open_section(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same site (the first test compares it byte for byte with the theme's own), and
+    the tabs rendered per language once for each folder and open section: the home page,
+    the teams' pages and the scenarios' pages (the 404 page, rendered with no page, renders
+    its own each time); the theme asks for fewer links than when it renders them on every
+    page."""
+    _, speed = build(tmp_path, "fast", fast=True)
+    assert speed is not None
+    nav = speed.nav
+    assert (nav.tabs_rendered, nav.tabs_reused) == (2 * 3, 2 * PAGE_COUNT - 2 * 3)
+    asked = speed.relative_asked
+    monkeypatch.setattr(nav_renders, "TABS_INCLUDE", "(not in the theme)")
+    plain, again = build(tmp_path, "again", fast=True)
+    assert again is not None and again.nav.tabs_rendered == again.nav.tabs_reused == 0
+    # each tab bar given back spares its links: three of the four tabs (the external
+    # link's is not made relative) on each page that reused it
+    assert again.relative_asked - asked == 3 * nav.tabs_reused
+    fast, _ = build(tmp_path, "fast2", fast=True)
     assert fast == plain
