@@ -89,6 +89,9 @@ _SETEXT_OR_RULE = re.compile(r"[ ]{0,3}(?:[=-]+|(?:[-*_][ ]{0,2}){3,})[ ]*$")
 _LONE_UNDERSCORE = re.compile(r"(?<!\w)_")
 _HOLE = "\x02{0}\x03"  # a placeholder for a finished piece of inline HTML
 _HOLES = re.compile("\x02([0-9]+)\x03")
+# every character that any inline step below reads or changes: a text holding none of
+# them (most table cells, names and numbers) is given back as it is
+_INLINE_SPECIAL = re.compile("[`\\[\\]<>&{*_\x02\x03\x05\x06]")
 
 
 def follows() -> bool:
@@ -446,6 +449,8 @@ class _Page:
     def inline(self, text: str, links: bool = True) -> str:
         """Python-Markdown's inline patterns in their order: code spans, links, inline
         tags, entities, then emphasis; the rest escaped as its serializer does."""
+        if _INLINE_SPECIAL.search(text) is None:
+            return text
         holes: list[str] = []
 
         def hole(piece: str) -> str:
