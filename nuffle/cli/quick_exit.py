@@ -22,9 +22,8 @@ from dataclasses import dataclass
 
 @dataclass
 class QuickExit:
-    """Whether the command run asked for a quick exit, and how many were taken."""
+    """Whether the command run asked for a quick exit."""
     asked: bool = False
-    taken: int = 0
 
 
 STATE = QuickExit()
@@ -42,7 +41,6 @@ def end(code: int) -> None:
     if not STATE.asked or sys.gettrace() is not None or sys.getprofile() is not None:
         sys.exit(code)  # a profiler or coverage writes its report at the usual end
     STATE.asked = False
-    STATE.taken += 1
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, ValueError):  # a reader gone, or closed
             stream.flush()

@@ -10,13 +10,13 @@ the same cycles later at little cost in memory (a few MB on the whole site).
 
 `fewer_collections` raises the thresholds for the build and puts them back after it;
 `settle()`, called once the content is loaded and the pages made, moves every object
-alive then out of the collector's reach (`gc.freeze`) until the build ends (not in a
-build within a build, nor when another part of the process has frozen objects: it could
-not unfreeze only its own), so the
+alive then out of the collector's reach (`gc.freeze`) until the build ends, so the
 rendering's collections no longer walk them (a forked child inherits both, which also
-keeps its pages of the parent's objects shared). Thresholds and freezing are the
-process's: a build in a thread (`nuffle site serve`) changes them for the server's
-threads too, which is harmless.
+keeps its pages of the parent's objects shared). Nothing is frozen in a build within a
+build, nor when another part of the process has frozen objects (all of them are unfrozen
+at once, not only this build's). Thresholds and freezing are the process's: a build in a
+thread (`nuffle site serve`) changes them for the server's threads too, which is
+harmless.
 """
 
 from __future__ import annotations
@@ -33,9 +33,8 @@ THRESHOLDS = (20_000, 50, 50)
 
 @dataclass
 class Pacing:
-    """Builds paced, and times ``settle`` froze the objects alive."""
+    """Builds paced."""
     builds: int = 0
-    settled: int = 0
 
 
 WORK = Pacing()
@@ -56,7 +55,6 @@ def fewer_collections() -> Iterator[Callable[[], None]]:
         if not nested and not others_frozen and gc.isenabled():
             gc.freeze()
             settled += 1
-            WORK.settled += 1
 
     gc.set_threshold(*THRESHOLDS)
     WORK.builds += 1
