@@ -101,7 +101,6 @@ class NavRenders:
         pages alike: the tabs read the first level's items (their titles, links and
         whether they are open), the links made relative to the page's folder, the
         features and the language's word for the tabs, nothing else of the page."""
-        template = context.environment.get_template(TABS, BASE)
         nav, page, config = context.get("nav"), context.get("page"), context.get("config")
         key = None
         if nav is not None and page is not None and config is not None:
@@ -112,6 +111,7 @@ class NavRenders:
             if found is not None and found[0] is nav:
                 self.tabs_reused += 1
                 return Markup(found[1])
+        template = context.environment.get_template(TABS, BASE)  # only for a render
         html = "".join(template.root_render_func(
             template.new_context(context.get_all(), True, {})))
         if key is not None:

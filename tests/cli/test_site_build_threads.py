@@ -25,13 +25,19 @@ class _Terminal(io.StringIO):
         return True
 
 
+@pytest.fixture(autouse=True)
+def _tqdm_as_installed(monkeypatch) -> None:
+    """No monitor running (an earlier test's bar's is stopped, so it is not counted) and
+    tqdm's own interval: turning the monitor off is the code's to do."""
+    if tqdm.monitor is not None:
+        tqdm.monitor.exit()
+        monkeypatch.setattr(tqdm, "monitor", None)
+    monkeypatch.setattr(tqdm, "monitor_interval", 10)
+
+
 @pytest.mark.parametrize("shown", [False, True], ids=["no bar", "the balance bar shown"])
 def test_the_build_starts_with_no_thread_of_the_command(tmp_path: Path, monkeypatch,
                                                         shown: bool) -> None:
-    if tqdm.monitor is not None:  # an earlier test's bar's: stopped, so it is not counted
-        tqdm.monitor.exit()
-        monkeypatch.setattr(tqdm, "monitor", None)
-    monkeypatch.setattr(tqdm, "monitor_interval", 10)  # tqdm's own; the command's to change
     before = set(threading.enumerate())
     seen: list[set[threading.Thread]] = []
 
@@ -52,10 +58,6 @@ def test_the_build_starts_with_no_thread_of_the_command(tmp_path: Path, monkeypa
 def test_a_progress_bar_starts_no_thread(monkeypatch) -> None:
     """The simulation's and the balance's bars too: their workers are forked processes."""
     from nuffle.cli.progress import progress_bar
-    if tqdm.monitor is not None:
-        tqdm.monitor.exit()
-        monkeypatch.setattr(tqdm, "monitor", None)
-    monkeypatch.setattr(tqdm, "monitor_interval", 10)
     before = set(threading.enumerate())
     monkeypatch.setattr(sys, "stderr", _Terminal())
     for shown in (False, True):
